@@ -1,0 +1,99 @@
+package io.lancejdbc.exec.config;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Every connection property the engine understands, with its default and description.
+ *
+ * <p>Names follow the Doris Lance Catalog manual ("Configure a Catalog": common, filesystem, REST and storage
+ * properties) where it defines one; the rest are ours. {@code Driver.getPropertyInfo} lists exactly these.
+ * Properties prefixed with {@link #LANCE_STORAGE_PREFIX} and {@link #REST_HEADER_PREFIX} are open families.
+ */
+public enum EngineProperty {
+    WAREHOUSE("warehouse", null, false,
+            "Root of a filesystem warehouse: an absolute path, a file:// URI or s3://bucket/prefix."),
+    CATALOG_TYPE("lance.catalog.type", "filesystem", false,
+            "Catalog type: filesystem or rest (Doris Lance Catalog manual, Common Properties)."),
+    NAMESPACE_PARENT("lance.namespace.parent", "", false,
+            "Restrict the connection to this namespace subtree, levels joined by lance.namespace.delimiter."),
+    NAMESPACE_DELIMITER("lance.namespace.delimiter", "$", false,
+            "Delimiter used to parse lance.namespace.parent and sent to a REST namespace."),
+    ROOT_DATABASE("lance.namespace.root_database", "default", false,
+            "Schema name that the root namespace is shown as."),
+    CATALOG("catalog", "lance", false, "JDBC catalog name reported by the connection."),
+    SCAN_PARALLELISM("scan.parallelism", null, false,
+            "Fragments read in parallel per scan; default: the number of available processors."),
+    METADATA_CACHE_TTL("cache.metadata.ttl_seconds", "3600", false,
+            "Seconds a loaded dataset snapshot (schema, fragments, index segments) stays cached."),
+    LATEST_VERSION_TTL("cache.latest_version.ttl_seconds", "5", false,
+            "Seconds before the latest version of a table is resolved again (0 = every query)."),
+    S3_ENDPOINT("s3.endpoint", null, false, "S3-compatible endpoint URL, e.g. http://127.0.0.1:9000."),
+    S3_ACCESS_KEY("s3.access_key", null, true, "S3 access key id."),
+    S3_SECRET_KEY("s3.secret_key", null, true, "S3 secret access key."),
+    S3_SESSION_TOKEN("s3.session_token", null, true, "S3 session token for temporary credentials."),
+    S3_REGION("s3.region", null, false, "S3 region; us-east-1 is used when unset."),
+    USE_PATH_STYLE("use_path_style", "true", false,
+            "true: path-style S3 requests (http://endpoint/bucket/key); false: virtual-hosted style."),
+    REST_URI("lance.rest.uri", null, false, "URI of a Lance REST namespace service (http:// or https://)."),
+    REST_SECURITY_TYPE("lance.rest.security.type", "none", false,
+            "REST authentication: none, bearer or api_key."),
+    REST_BEARER_TOKEN("lance.rest.bearer-token", null, true, "Bearer token for lance.rest.security.type=bearer."),
+    REST_API_KEY("lance.rest.api-key", null, true, "API key (x-api-key header) for lance.rest.security.type=api_key."),
+    QUERY_MAX_MEMORY("query.max_memory", null, false,
+            "Most bytes of Arrow memory one query may hold (joins, aggregates, sorts); default: unlimited."),
+    TOPN_LAZY_MATERIALIZATION_THRESHOLD("topn_lazy_materialization_threshold", "1024", false,
+            "vector_search two-phase read when top_k + offset is at most this; -1 disables.");
+
+    /** Prefix of Lance storage options passed through unchanged, e.g. lance.storage.client_max_retries. */
+    public static final String LANCE_STORAGE_PREFIX = "lance.storage.";
+    /** Prefix of custom HTTP headers sent to a REST namespace, e.g. lance.rest.header.X-Tenant. */
+    public static final String REST_HEADER_PREFIX = "lance.rest.header.";
+
+    private static final Map<String, EngineProperty> BY_KEY =
+            Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(EngineProperty::key, Function.identity()));
+
+    private final String key;
+    private final String defaultValue;
+    private final boolean secret;
+    private final String description;
+
+    EngineProperty(String key, String defaultValue, boolean secret, String description) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.secret = secret;
+        this.description = description;
+    }
+
+    /** The property name as users write it. */
+    public String key() {
+        return key;
+    }
+
+    /** The default value, or null when there is none. */
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    /** True for credentials: never logged, never shown in messages, URLs or property listings. */
+    public boolean secret() {
+        return secret;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The property with this exact name, if it is one of ours (prefix families excluded). */
+    public static Optional<EngineProperty> byKey(String key) {
+        return Optional.ofNullable(BY_KEY.get(key));
+    }
+
+    /** True when {@code key} is a known property or belongs to one of the open prefix families. */
+    public static boolean isKnown(String key) {
+        return BY_KEY.containsKey(key) || key.startsWith(LANCE_STORAGE_PREFIX) || key.startsWith(REST_HEADER_PREFIX);
+    }
+}
