@@ -1,0 +1,38 @@
+package io.lancejdbc.exec.catalog;
+
+import java.util.List;
+
+/**
+ * A source of namespaces and tables: a filesystem warehouse (local or S3) or a Lance REST namespace.
+ * Implementations are thread-safe. Paths are relative to the connection's root namespace.
+ */
+public interface Catalog extends AutoCloseable {
+
+    /** {@code filesystem} or {@code rest}, as EXPLAIN prints it ({@code lanceCatalogType=}). */
+    String type();
+
+    /**
+     * The direct child namespaces of {@code parent}, sorted by name.
+     *
+     * @throws io.lancejdbc.sql.SqlError 3F000 when {@code parent} does not exist; 08xxx when storage is unreachable
+     */
+    List<NamespacePath> childNamespaces(NamespacePath parent);
+
+    /**
+     * The table names of one namespace, sorted.
+     *
+     * @throws io.lancejdbc.sql.SqlError 3F000 when the namespace does not exist
+     */
+    List<String> tableNames(NamespacePath namespace);
+
+    /**
+     * Locates one table.
+     *
+     * @throws io.lancejdbc.sql.SqlError 42S02 when the table does not exist (message lists the tables that do),
+     *     3F000 when the namespace does not exist
+     */
+    TableLocation locate(NamespacePath namespace, String table);
+
+    @Override
+    void close();
+}
