@@ -14,21 +14,28 @@ final class SecretScrubber {
     private static final List<String> SECRET_NAME_HINTS =
             List.of("auth", "token", "key", "secret", "password", "cookie", "credential", "signature");
 
+    /**
+     * Shorter values are not masked: they would mangle ordinary words ("tok" inside "token") while a real token or
+     * key is far longer.
+     */
+    private static final int MIN_SECRET_LENGTH = 8;
+
     private final List<String> secrets;
 
     SecretScrubber(RestNamespaceConfig config) {
         List<String> s = new ArrayList<>();
-        if (config.authentication().secret() != null) {
-            s.add(config.authentication().secret());
+        String auth = config.authentication().secret();
+        if (auth != null && auth.length() >= MIN_SECRET_LENGTH) {
+            s.add(auth);
         }
         for (Map.Entry<String, String> h : config.headers().entrySet()) {
             String name = h.getKey().toLowerCase(Locale.ROOT);
             String value = h.getValue().trim();
-            if (SECRET_NAME_HINTS.stream().anyMatch(name::contains) && value.length() >= 4) {
+            if (SECRET_NAME_HINTS.stream().anyMatch(name::contains) && value.length() >= MIN_SECRET_LENGTH) {
                 s.add(value);
                 // "Bearer abc...": a service may echo only the credential after the scheme word.
                 int space = value.lastIndexOf(' ');
-                if (space >= 0 && value.length() - space - 1 >= 4) {
+                if (space >= 0 && value.length() - space - 1 >= MIN_SECRET_LENGTH) {
                     s.add(value.substring(space + 1));
                 }
             }
