@@ -2,7 +2,6 @@ package io.lancejdbc.namespace.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,8 +108,7 @@ final class ResponseFields {
             throw call.malformed("'" + field + "' that is not a JSON object", status, null);
         }
         Map<String, String> out = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : n.properties()) {
             JsonNode v = e.getValue();
             if (v.isNull()) {
                 continue;
