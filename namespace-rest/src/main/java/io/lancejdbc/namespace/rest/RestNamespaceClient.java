@@ -455,6 +455,17 @@ public final class RestNamespaceClient implements AutoCloseable {
                     continue;
                 }
                 throw failure;
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                // OkHttp is Kotlin and throws checked exceptions it does not declare: an interrupted caller gets a
+                // raw InterruptedException out of execute() while it waits for a connection (and the flag is
+                // cleared). javac cannot see that, hence the broad catch.
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                    throw call.failure(RestErrorCategory.CANCELLED, "interrupted while waiting for the service", 0, e);
+                }
+                throw call.failure(RestErrorCategory.UNREACHABLE, "the HTTP client failed (" + e + ")", 0, e);
             }
         }
     }
@@ -475,7 +486,11 @@ public final class RestNamespaceClient implements AutoCloseable {
     /** Classifies an I/O failure that left no HTTP answer. */
     private RestNamespaceException transportFailure(CallContext call, IOException e, int attempt) {
         String attempts = attempt > 1 ? " (gave up after " + attempt + " attempts)" : "";
-        if (Thread.currentThread().isInterrupted()) {
+        // okio reports an interrupt as InterruptedIOException("interrupted"), sometimes after clearing the flag.
+        boolean interrupted = Thread.currentThread().isInterrupted() || (e instanceof InterruptedIOException
+                && !(e instanceof SocketTimeoutException) && "interrupted".equals(e.getMessage()));
+        if (interrupted) {
+            Thread.currentThread().interrupt();
             return call.failure(RestErrorCategory.CANCELLED, "interrupted while waiting for the service", 0, e);
         }
         // OkHttp reports read and connect timeouts as SocketTimeoutException and the whole-call timeout as a bare

@@ -261,6 +261,25 @@ class RestAdapterIntegrationTest {
     }
 
     @Test
+    void oneClientServesConcurrentCallers() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<String>> results = new java.util.ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                results.add(pool.submit(() -> client.describeTable(List.of("sales", "orders")).location()
+                        + " " + sorted(client.listTables(List.of("sales")))));
+            }
+            String first = results.get(0).get();
+            assertTrue(first.endsWith(" [orders, t01, t02, t03, t04, t05, t06]"), first);
+            for (java.util.concurrent.Future<String> r : results) {
+                assertEquals(first, r.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
     void stoppedServerIsUnreachable() {
         RestAdapter stopped = new RestAdapter("dir", Map.of("root", warehouse.toString()), "127.0.0.1", 0);
         stopped.start();

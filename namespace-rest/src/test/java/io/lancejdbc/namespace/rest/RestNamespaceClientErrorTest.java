@@ -227,6 +227,49 @@ class RestNamespaceClientErrorTest extends MockServerFixture {
     }
 
     @Test
+    void interruptedCallerGetsCancelledAndKeepsItsInterruptFlag() {
+        answer(200, "{\"tables\":[]}");
+        RestNamespaceClient c = client();
+        Thread.currentThread().interrupt();
+        RestNamespaceException e;
+        try {
+            e = assertThrows(RestNamespaceException.class, () -> c.listTables(List.of()));
+        } finally {
+            assertTrue(Thread.interrupted(), "the interrupt flag must stay set for the caller");
+        }
+        assertEquals(RestCancelledException.class, e.getClass());
+        assertEquals("57014", e.category().sqlState());
+        assertTrue(e.getMessage().endsWith(": interrupted while waiting for the service"), e.getMessage());
+    }
+
+    @Test
+    void interruptDuringRetryBackoffCancelsTheCall() throws Exception {
+        answer(503, "{\"error\":\"busy\",\"code\":17}");
+        answer(200, "{\"tables\":[]}");
+        RestNamespaceClient c = client(config().retryBackoff(Duration.ofSeconds(30), Duration.ofSeconds(30)));
+        java.util.concurrent.atomic.AtomicReference<Throwable> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread caller = new Thread(() -> {
+            try {
+                c.listTables(List.of());
+            } catch (Throwable t) {
+                outcome.set(t);
+            }
+        });
+        caller.start();
+        take();
+        Thread.sleep(200);
+        long start = System.nanoTime();
+        caller.interrupt();
+        caller.join(5000);
+        assertFalse(caller.isAlive(), "the caller still waits out the 30 s backoff");
+        assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5000);
+        assertEquals(RestCancelledException.class, outcome.get().getClass());
+        assertTrue(outcome.get().getMessage().endsWith(": interrupted while waiting to retry"),
+                outcome.get().getMessage());
+        assertEquals(1, server.getRequestCount());
+    }
+
+    @Test
     void malformedJsonOnSuccessIsMalformedResponse() {
         answer(200, "{\"tables\": [\"a\",");
         MalformedResponseException e = assertThrows(MalformedResponseException.class,
