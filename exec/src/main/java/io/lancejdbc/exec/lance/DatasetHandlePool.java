@@ -3,6 +3,7 @@ package io.lancejdbc.exec.lance;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
+import com.github.benmanes.caffeine.cache.Ticker;
 import io.lancejdbc.exec.snapshot.Snapshot;
 import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
@@ -41,6 +42,11 @@ public final class DatasetHandlePool implements AutoCloseable {
      *     (schema import, {@code take} results) and closes that child in {@link #close()}
      */
     public DatasetHandlePool(BufferAllocator parentAllocator, PoolSettings settings) {
+        this(parentAllocator, settings, Ticker.systemTicker());
+    }
+
+    /** @param ticker the clock of every cache lifetime (tests move it by hand) */
+    DatasetHandlePool(BufferAllocator parentAllocator, PoolSettings settings, Ticker ticker) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.datasetAllocator = parentAllocator.newChildAllocator("lance-datasets", 0, Long.MAX_VALUE);
         try {
@@ -56,6 +62,7 @@ public final class DatasetHandlePool implements AutoCloseable {
         this.handles = Caffeine.newBuilder()
                 .maximumSize(settings.maxOpenDatasets())
                 .expireAfterAccess(settings.idleDatasetTimeout())
+                .ticker(ticker)
                 // Run removal on the calling thread: a released handle is closed before the call returns.
                 .executor(Runnable::run)
                 .removalListener((DatasetKey k, PooledDataset p, RemovalCause c) -> {
@@ -67,11 +74,13 @@ public final class DatasetHandlePool implements AutoCloseable {
         this.metadata = Caffeine.newBuilder()
                 .maximumSize(4096)
                 .expireAfterWrite(settings.metadataTtl())
+                .ticker(ticker)
                 .executor(Runnable::run)
                 .build();
         this.latestVersions = Caffeine.newBuilder()
                 .maximumSize(4096)
                 .expireAfterWrite(settings.latestVersionTtl())
+                .ticker(ticker)
                 .executor(Runnable::run)
                 .build();
     }
