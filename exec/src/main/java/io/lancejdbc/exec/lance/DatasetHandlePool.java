@@ -3,6 +3,7 @@ package io.lancejdbc.exec.lance;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
+import com.github.benmanes.caffeine.cache.Scheduler;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.lancejdbc.exec.snapshot.Snapshot;
 import io.lancejdbc.sql.SqlError;
@@ -63,6 +64,8 @@ public final class DatasetHandlePool implements AutoCloseable {
                 .maximumSize(settings.maxOpenDatasets())
                 .expireAfterAccess(settings.idleDatasetTimeout())
                 .ticker(ticker)
+                // Close idle native handles when they expire, not only at the next cache access.
+                .scheduler(Scheduler.systemScheduler())
                 // Run removal on the calling thread: a released handle is closed before the call returns.
                 .executor(Runnable::run)
                 .removalListener((DatasetKey k, PooledDataset p, RemovalCause c) -> {
