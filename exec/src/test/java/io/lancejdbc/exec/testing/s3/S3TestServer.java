@@ -102,8 +102,7 @@ public final class S3TestServer implements AutoCloseable {
         try {
             List<Future<?>> futures = new ArrayList<>(keys.size());
             for (String key : keys) {
-                futures.add(pool.submit(() -> client.putObject(b -> b.bucket(bucket).key(key),
-                        RequestBody.fromString("x"))));
+                futures.add(pool.submit(() -> putObject(bucket, key)));
             }
             for (Future<?> f : futures) {
                 f.get();
@@ -120,7 +119,11 @@ public final class S3TestServer implements AutoCloseable {
 
     /** Puts one small object. */
     public void putObject(String bucket, String key) {
-        client.putObject(b -> b.bucket(bucket).key(key), RequestBody.fromString("x"));
+        try {
+            client.putObject(b -> b.bucket(bucket).key(key), RequestBody.fromString("x"));
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("putting s3://" + bucket + "/" + key + " failed", e);
+        }
     }
 
     @Override
