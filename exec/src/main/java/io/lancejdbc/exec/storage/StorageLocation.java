@@ -49,6 +49,16 @@ public record StorageLocation(StorageScheme scheme, String bucket, String path) 
         if (scheme == StorageScheme.S3 && (bucket.isEmpty() || path.startsWith("/") || path.endsWith("/"))) {
             throw new IllegalArgumentException("an S3 location needs a bucket and a key without outer slashes");
         }
+        String below = scheme == StorageScheme.FILE ? path.substring(1) : path;
+        if (!below.isEmpty()) {
+            for (String segment : below.split("/", -1)) {
+                boolean ok = scheme == StorageScheme.S3 ? ObjectKeyEncoding.isAddressableSegment(segment)
+                        : isLocalSegment(segment);
+                if (!ok) {
+                    throw new IllegalArgumentException("not a normalized location; use StorageLocation.parse: " + path);
+                }
+            }
+        }
     }
 
     /**

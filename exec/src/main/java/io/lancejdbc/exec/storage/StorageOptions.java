@@ -110,14 +110,6 @@ public final class StorageOptions {
         return new StorageOptions(complete(options));
     }
 
-    /** Options holding exactly the given Lance storage options (S3 aliases kept as spelled), completed with a
-     *  default region and {@code allow_http} for an {@code http://} endpoint. */
-    public static StorageOptions ofLanceOptions(Map<String, String> lanceOptions) {
-        Map<String, String> options = new TreeMap<>();
-        overlay(options, new TreeMap<>(lanceOptions), false);
-        return new StorageOptions(complete(options));
-    }
-
     /**
      * These options with a REST namespace's vended storage options laid over them.
      *

@@ -148,6 +148,23 @@ class S3DirectoryListerTest {
     }
 
     @Test
+    void withoutKeysTheDefaultCredentialChainSignsTheRequests() {
+        // aws.accessKeyId / aws.secretAccessKey system properties are the first link of the SDK's default chain;
+        // setting them here keeps the test independent of the machine's environment and profiles.
+        Map<String, String> noKeys = new HashMap<>(s3.connectionProperties());
+        noKeys.remove("s3.access_key");
+        noKeys.remove("s3.secret_key");
+        System.setProperty("aws.accessKeyId", s3.accessKey());
+        System.setProperty("aws.secretAccessKey", s3.secretKey());
+        try (S3DirectoryLister chain = S3DirectoryLister.create(StorageOptions.fromProperties(noKeys).s3ClientSettings())) {
+            assertEquals(List.of("d1", "d2", "d3"), chain.listPage(loc("p"), null, 1000, TIMEOUT).directories());
+        } finally {
+            System.clearProperty("aws.accessKeyId");
+            System.clearProperty("aws.secretAccessKey");
+        }
+    }
+
+    @Test
     void closedListerRefusesRequests() {
         S3DirectoryLister l = S3DirectoryLister.create(StorageOptions.fromProperties(s3.connectionProperties())
                 .s3ClientSettings());

@@ -152,6 +152,14 @@ class StorageLocationTest {
     }
 
     @Test
+    void constructorRefusesLocationsThatParseWouldNotProduce() {
+        assertThrows(IllegalArgumentException.class, () -> new StorageLocation(StorageScheme.S3, "b", "a/../c"));
+        assertThrows(IllegalArgumentException.class, () -> new StorageLocation(StorageScheme.S3, "b", "a b"));
+        assertThrows(IllegalArgumentException.class, () -> new StorageLocation(StorageScheme.FILE, "", "/a//b"));
+        assertThrows(IllegalArgumentException.class, () -> new StorageLocation(StorageScheme.FILE, "", "rel"));
+    }
+
+    @Test
     void containsComparesWholeSegments() {
         StorageLocation a = StorageLocation.parse("s3://b/a");
         assertTrue(a.contains(StorageLocation.parse("s3://b/a/x")));
