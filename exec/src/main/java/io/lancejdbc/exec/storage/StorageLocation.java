@@ -247,7 +247,8 @@ public record StorageLocation(StorageScheme scheme, String bucket, String path) 
                 char c = segment.charAt(i);
                 if (c == '#' || c == '?') {
                     throw invalid(text, "'" + c + "' at position " + (offset + i + 1) + " cannot be part of a Lance "
-                            + "dataset key on S3 (Lance reads it as the start of a URL " + (c == '#' ? "fragment" : "query")
+                            + "dataset key on S3 (Lance reads it as the start of a URL "
+                            + (c == '#' ? "fragment" : "query")
                             + ")");
                 }
                 if (c < 0x20 || c == 0x7F) {

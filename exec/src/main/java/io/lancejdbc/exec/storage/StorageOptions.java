@@ -222,7 +222,8 @@ public final class StorageOptions {
 
     /** Adds the default region and, for an {@code http://} endpoint, {@code allow_http=true} unless given. */
     private static Map<String, String> complete(Map<String, String> options) {
-        boolean hasRegion = options.keySet().stream().anyMatch(k -> S3OptionKey.of(k).orElse(null) == S3OptionKey.REGION);
+        boolean hasRegion = options.keySet().stream()
+                .anyMatch(k -> S3OptionKey.of(k).orElse(null) == S3OptionKey.REGION);
         if (!hasRegion) {
             options.put(S3OptionKey.REGION.lanceKey(), DEFAULT_REGION);
         }

@@ -161,7 +161,8 @@ public final class DatasetRootExpander {
             cancellation.throwIfCancelled();
             if (requests >= budget.maxListingRequests()) {
                 throw new SqlError(SqlState.LIMIT_EXCEEDED, "Expanding uris needs more than "
-                        + budget.maxListingRequests() + " listing requests (" + EngineProperty.GLOB_MAX_LISTING_REQUESTS.key()
+                        + budget.maxListingRequests() + " listing requests ("
+                        + EngineProperty.GLOB_MAX_LISTING_REQUESTS.key()
                         + "), stopped before listing " + directory + "/; give the patterns a longer literal prefix or "
                         + "raise the limit");
             }

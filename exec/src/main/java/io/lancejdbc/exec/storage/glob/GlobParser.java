@@ -30,9 +30,10 @@ import java.util.Locale;
  *       character.</li>
  * </ul>
  * Rejected: {@code **}; a {@code {...}} or {@code [...]} that reaches {@code /}; nesting of {@code {}} or
- * {@code []} inside {@code {}} or {@code []}; an unclosed {@code [} or {@code {}; an empty {@code []},
- * {@code {}} or alternative; an unmatched {@code ]} or {@code }}; a trailing {@code /}; {@code //}; a dangling
- * {@code \}; {@code .} and {@code ..} segments; a reversed range; wildcards in the bucket.
+ * {@code []} inside {@code {}} or {@code []}; an unclosed <code>[</code> or <code>&#123;</code>; an empty
+ * {@code []}, {@code {}} or alternative; an unmatched <code>]</code> or <code>&#125;</code>; a trailing
+ * {@code /}; {@code //}; a dangling {@code \}; {@code .} and {@code ..} segments; a reversed range; wildcards in
+ * the bucket.
  *
  * <p>S3 specifics: wildcards match keys as Lance stores them (see {@link ObjectKeyEncoding}), so a literal
  * {@code ü} in a pattern matches the key text {@code %C3%BC} and {@code ?} matches one character of that text;
@@ -353,7 +354,8 @@ public final class GlobParser {
                 int[] h = setChar(i + 1, open);
                 if (h[0] < low[0]) {
                     throw error(text, "the range '" + new String(Character.toChars(low[0])) + "-"
-                            + new String(Character.toChars(h[0])) + "' is reversed; write the lower character first", i);
+                            + new String(Character.toChars(h[0])) + "' is reversed; write the lower character first",
+                            i);
                 }
                 high = h[0];
                 i = h[1];
