@@ -22,11 +22,24 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * values before compiling.
  */
 public final class ExprCompiler {
-    private final Clock clock;
+    /** Runs an uncorrelated subquery plan and returns the values of its first column, in order. */
+    public interface SubqueryRunner {
+        /**
+         * @param maxRows stop after this many rows (SCALAR needs 2 to detect too many, EXISTS 1); -1 for all
+         */
+        List<Object> run(io.lancejdbc.sql.plan.LogicalPlan plan, long maxRows);
+    }
 
-    /** @param clock the statement clock for NOW() and CURRENT_DATE (one value per statement) */
-    public ExprCompiler(Clock clock) {
+    private final Clock clock;
+    private final SubqueryRunner subqueries;
+
+    /**
+     * @param clock the statement clock for NOW() and CURRENT_DATE (one value per statement)
+     * @param subqueries runs subqueries when an expression holding one is compiled
+     */
+    public ExprCompiler(Clock clock, SubqueryRunner subqueries) {
         this.clock = clock;
+        this.subqueries = subqueries;
     }
 
     /**
@@ -44,7 +57,7 @@ public final class ExprCompiler {
                     + (((ParamRef) e).index() + 1));
         }
         if (e instanceof SubqueryExpr) {
-            throw new IllegalStateException("subquery reached the expression compiler: " + e.sql());
+            return subquery((SubqueryExpr) e);
         }
         return call((Call) e);
     }
@@ -124,6 +137,31 @@ public final class ExprCompiler {
                     throw new IllegalStateException("unresolved placeholder " + fn);
                 }
                 return row(fn, c);
+        }
+    }
+
+    private CompiledExpr subquery(SubqueryExpr s) {
+        switch (s.kind()) {
+            case EXISTS:
+                return new ConstantExpr(!subqueries.run(s.plan(), 1).isEmpty(), s.type());
+            case SCALAR: {
+                List<Object> values = subqueries.run(s.plan(), 2);
+                if (values.size() > 1) {
+                    throw new SqlError("21000", "Scalar subquery returned more than one row; add LIMIT 1 or an"
+                            + " aggregate");
+                }
+                return new ConstantExpr(values.isEmpty() ? null : values.get(0), s.type());
+            }
+            default: {
+                List<Object> values = subqueries.run(s.plan(), -1);
+                ArrowType from = s.plan().output().get(0).getType();
+                ArrowType to = s.operand().type().getType();
+                List<Object> converted = new ArrayList<>(values.size());
+                for (Object v : values) {
+                    converted.add(v == null ? null : io.lancejdbc.sql.bind.LiteralCasts.convert(v, from, to));
+                }
+                return new InListExpr(compile(s.operand()), converted);
+            }
         }
     }
 
