@@ -23,11 +23,15 @@ import org.lance.ipc.ScanOptions;
  * The full contents of one Lance dataset version, read with a plain lance-core scan and converted to logical
  * values ({@link ArrowLogicalValues}). For checking what a fixture wrote, not for large datasets.
  *
- * @param schema the dataset schema of the version read (all columns, also those not requested)
+ * @param schema the dataset schema of the version read ({@code Dataset.getSchema()}: all columns, also those not
+ *     requested)
+ * @param scanSchema the schema of the scanned batches (can differ from {@code schema}: lance-core returns its
+ *     {@code lance.json} large_binary columns as {@code arrow.json} utf8 in scans); {@code null} when the scan
+ *     returned no batch
  * @param version the dataset version read
  * @param rows one map per row, column name to logical value, in scan order
  */
-public record DatasetContents(Schema schema, long version, List<Map<String, Object>> rows) {
+public record DatasetContents(Schema schema, Schema scanSchema, long version, List<Map<String, Object>> rows) {
 
     public DatasetContents {
         rows = rows.stream().map(r -> Collections.unmodifiableMap(new LinkedHashMap<>(r))).toList();
@@ -52,9 +56,11 @@ public record DatasetContents(Schema schema, long version, List<Map<String, Obje
                 scan.columns(columns);
             }
             List<Map<String, Object>> rows = new ArrayList<>();
+            Schema scanSchema = null;
             try (LanceScanner scanner = ds.newScan(scan.build()); ArrowReader reader = scanner.scanBatches()) {
                 while (reader.loadNextBatch()) {
                     VectorSchemaRoot root = reader.getVectorSchemaRoot();
+                    scanSchema = root.getSchema();
                     for (int i = 0; i < root.getRowCount(); i++) {
                         Map<String, Object> row = new LinkedHashMap<>();
                         for (FieldVector v : root.getFieldVectors()) {
@@ -71,7 +77,7 @@ public record DatasetContents(Schema schema, long version, List<Map<String, Obje
                 // LanceScanner.close() declares Exception.
                 throw new IllegalStateException("closing the scanner of " + dir, e);
             }
-            return new DatasetContents(ds.getSchema(), ds.version(), rows);
+            return new DatasetContents(ds.getSchema(), scanSchema, ds.version(), rows);
         }
     }
 

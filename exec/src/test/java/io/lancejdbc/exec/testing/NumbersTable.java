@@ -177,8 +177,9 @@ public final class NumbersTable {
         return (id * 101) % 1_000_000 - 500_000;
     }
 
+    /** Fills a batch of rows {@code firstRow..firstRow+rowCount-1} (a {@code GeneratedBatchReader.BatchFiller}). */
     // Writes primitives directly (no boxing): this filler also produces the 4M-row benchmark table.
-    private static void fill(VectorSchemaRoot root, long firstRow, int rowCount) {
+    static void fill(VectorSchemaRoot root, long firstRow, int rowCount) {
         BigIntVector id = (BigIntVector) root.getVector("id");
         IntVector i32 = (IntVector) root.getVector("i32");
         Float8Vector f64 = (Float8Vector) root.getVector("f64");
