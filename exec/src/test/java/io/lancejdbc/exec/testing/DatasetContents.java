@@ -43,6 +43,7 @@ public record DatasetContents(Schema schema, Schema scanSchema, long version, Li
      *
      * @throws IllegalArgumentException from lance-core for a missing dataset, version or column
      */
+    @SuppressWarnings("try") // LanceScanner.close() declares Exception (javac warns about InterruptedException)
     public static DatasetContents read(BufferAllocator allocator, Path dir, Long version, List<String> columns) {
         ReadOptions.Builder options = new ReadOptions.Builder();
         if (version != null) {

@@ -93,6 +93,7 @@ public record LanceKnnQuery(String column, float[] query, int k, VectorMetric me
         return execute(allocator, dir, true);
     }
 
+    @SuppressWarnings("try") // LanceScanner.close() declares Exception (javac warns about InterruptedException)
     private Result execute(BufferAllocator allocator, Path dir, boolean stats) {
         Query.Builder q = new Query.Builder().setColumn(column).setKey(query).setK(k)
                 .setDistanceType(VectorTable.toLance(metric)).setUseIndex(useIndex);
