@@ -177,6 +177,26 @@ class VectorTableTest {
                 () -> LanceKnnQuery.of("embedding", query, 10, VectorMetric.HAMMING).run(allocator, t.path()));
     }
 
+    @Test
+    void int8VectorsTakeAPqIndexButLanceDropsTheirNearestQuery(BufferAllocator allocator, @TempDir Path dir) {
+        VectorTable t = VectorTable.write(allocator, dir.resolve("v.lance"), VectorTableSpec.defaults()
+                .withElementType(VectorElementType.INT8).withIndex(VectorIndexKind.IVF_PQ, VectorMetric.L2));
+        try (Dataset ds = open(allocator, t)) {
+            assertEquals("IVF_PQ", ds.describeIndices().get(0).getIndexType());
+        }
+        float[] query = t.queryVector(0);
+        assertThrows(LanceKnnQuery.NearestDroppedException.class,
+                () -> LanceKnnQuery.of("embedding", query, 10, VectorMetric.L2).run(allocator, t.path()));
+    }
+
+    @Test
+    void uint8VectorsRefuseAPqIndex(BufferAllocator allocator, @TempDir Path dir) {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> VectorTable.write(allocator,
+                dir.resolve("v.lance"), VectorTableSpec.defaults().withElementType(VectorElementType.UINT8)
+                        .withIndex(VectorIndexKind.IVF_PQ, VectorMetric.HAMMING)));
+        assertTrue(e.getMessage().contains("PQ builder: unsupported data type: UInt8"), e.getMessage());
+    }
+
     @ParameterizedTest
     @EnumSource(value = VectorElementType.class, names = {"UINT8", "INT8"})
     void integerVectorsReadBackExactly(VectorElementType type, BufferAllocator allocator, @TempDir Path dir) {
