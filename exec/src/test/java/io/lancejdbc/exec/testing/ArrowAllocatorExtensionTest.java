@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,8 +24,12 @@ class ArrowAllocatorExtensionTest {
     private static final String SELF_TEST = "lancejdbc.allocator.selftest";
     private static ArrowBuf leaked;
 
-    /** Run only through {@link #aTestThatLeaksFailsWithTheOutstandingBytes}: it leaks on purpose. */
+    /**
+     * Run only through {@link #aTestThatLeaksFailsWithTheOutstandingBytes}: it leaks on purpose. The tag keeps
+     * Surefire from running it (exec/pom.xml excludes the group); the condition keeps an IDE from doing so.
+     */
     @ExtendWith(ArrowAllocatorExtension.class)
+    @Tag("launcher-only")
     @EnabledIfSystemProperty(named = SELF_TEST, matches = "true")
     static class LeakingCase {
         @Test
