@@ -46,12 +46,13 @@ final class DatasetOpener {
                     .readOptions(options.build())
                     .allocator(allocator)
                     .build();
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // The JNI layer also throws checked IOExceptions it does not declare (e.g. for a corrupt manifest).
             throw openFailure(source, version, e);
         }
     }
 
-    private SqlError openFailure(DatasetSource source, OptionalLong version, RuntimeException e) {
+    private SqlError openFailure(DatasetSource source, OptionalLong version, Exception e) {
         String detail = LanceErrorMapper.cleanMessage(e, source.storageOptions());
         boolean notFound = e instanceof IllegalArgumentException && detail.contains("was not found");
         if (notFound && version.isPresent() && detail.contains(".manifest")) {

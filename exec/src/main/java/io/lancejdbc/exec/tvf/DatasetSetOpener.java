@@ -151,7 +151,8 @@ final class DatasetSetOpener {
             cancellation.throwIfCancelled();
             DatasetSource source = new DatasetSource(location.uri(), storageOptions);
             return new Opened(index, new PinnedDataset(source, pool.snapshot(source, OptionalLong.empty())));
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Exception, not RuntimeException: lance-core's JNI also throws undeclared IOExceptions.
             throw new OpenFailure(index, e);
         }
     }
@@ -161,7 +162,7 @@ final class DatasetSetOpener {
         private static final long serialVersionUID = 1L;
         final int index;
 
-        OpenFailure(int index, RuntimeException cause) {
+        OpenFailure(int index, Exception cause) {
             super(cause);
             this.index = index;
         }
