@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -48,7 +49,10 @@ final class TvfDatasets {
                 TvfDatasets::fillIds);
     }
 
-    /** Creates a dataset of {@code schema}: the first column (int64) holds the row number, every other is NULL. */
+    /**
+     * Creates a dataset of {@code schema}: the first column (int64) holds the row number; every other column is
+     * NULL, or 0 when it is a NOT NULL integer column (the only NOT NULL type this supports).
+     */
     static void writeNulls(BufferAllocator allocator, String uri, Schema schema, int rows) {
         write(allocator, uri, Map.of(), schema, 0, rows, 0, WriteParams.WriteMode.CREATE, (root, first, n) -> {
             List<FieldVector> vectors = root.getFieldVectors();
@@ -58,7 +62,11 @@ final class TvfDatasets {
             }
             for (FieldVector v : vectors.subList(1, vectors.size())) {
                 for (int i = 0; i < n; i++) {
-                    v.setNull(i);
+                    if (v.getField().isNullable()) {
+                        v.setNull(i);
+                    } else {
+                        ((BaseIntVector) v).setWithPossibleTruncate(i, 0);
+                    }
                 }
             }
         });
