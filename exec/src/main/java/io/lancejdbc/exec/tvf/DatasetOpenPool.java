@@ -52,7 +52,10 @@ public final class DatasetOpenPool implements Executor, AutoCloseable {
         }
     }
 
-    /** Open tasks running or waiting right now (tests check that none is left behind). */
+    /**
+     * Open tasks running or waiting right now, approximately: a thread that has just completed a task counts until
+     * it returns to the pool (tests check that none is left behind).
+     */
     public int activeTasks() {
         return executor.getActiveCount() + executor.getQueue().size();
     }
