@@ -27,8 +27,10 @@ import java.util.TreeSet;
  *
  * <p>{@code uri} / {@code file_path}: the one dataset at that root, at its latest version (Doris Lance Catalog
  * manual, "Query Lance with File TVFs"). {@code uris} (design "Revised Design — Phase 1"): the patterns are
- * expanded breadth first under the {@code lance.glob.*} listing budgets ({@link DatasetRootExpander});
- * the matches are deduplicated by normalized identity and sorted; every match must be a dataset root; then
+ * expanded breadth first under the {@code lance.glob.*} listing budgets ({@link DatasetRootExpander}), the
+ * {@code _versions/} probes of the matches running {@code lance.glob.max_concurrent_opens} at a time on the
+ * engine's open pool; the matches are deduplicated by normalized identity and sorted; every match must be a
+ * dataset root; then
  * {@link DatasetSetOpener} pins each dataset to its own version, under the open budgets, and checks that every
  * schema equals the first one's. The lister is closed before the datasets are opened, on success and failure
  * alike.
@@ -38,6 +40,7 @@ import java.util.TreeSet;
  */
 public final class FileFunctionPlanner {
     private final DatasetHandlePool pool;
+    private final DatasetOpenPool openPool;
     private final DatasetSetOpener opener;
     private final ListerFactory listers;
     private final LocalPathPolicy localPolicy;
@@ -51,6 +54,7 @@ public final class FileFunctionPlanner {
     public FileFunctionPlanner(DatasetHandlePool pool, DatasetOpenPool openPool, ListerFactory listers,
                                LocalPathPolicy localPolicy) {
         this.pool = Objects.requireNonNull(pool, "pool");
+        this.openPool = Objects.requireNonNull(openPool, "openPool");
         this.opener = new DatasetSetOpener(pool, openPool);
         this.listers = Objects.requireNonNull(listers, "listers");
         this.localPolicy = Objects.requireNonNull(localPolicy, "localPolicy");
@@ -90,7 +94,8 @@ public final class FileFunctionPlanner {
         try (DirectoryLister lister = confined
                 ? new RootConfinedLister(listers.open(call.scheme(), call.storage()), localPolicy)
                 : listers.open(call.scheme(), call.storage())) {
-            expansion = new DatasetRootExpander(lister, listing, cancellation).expand(call.patterns());
+            expansion = new DatasetRootExpander(lister, listing, cancellation, openPool,
+                    opening.maxConcurrentOpens()).expand(call.patterns());
         }
         List<StorageLocation> roots = requireDatasets(expansion, call.function());
         if (confined) {

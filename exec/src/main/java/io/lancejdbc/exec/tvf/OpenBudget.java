@@ -14,8 +14,9 @@ import java.util.Map;
  *        ({@code lance.glob.max_fragments})
  * @param maxFieldsPerSchema most fields of one dataset's schema, nested fields counted, default 1000
  *        ({@code lance.glob.max_fields_per_schema})
- * @param maxConcurrentOpens datasets opened at the same time, default 4 ({@code lance.glob.max_concurrent_opens});
- *        also bounded by the engine's open pool ({@link DatasetOpenPool#THREADS} threads)
+ * @param maxConcurrentOpens datasets opened (and, before that, matches probed for {@code _versions/}) at the same
+ *        time, default 4 ({@code lance.glob.max_concurrent_opens}); also bounded by the engine's open pool
+ *        ({@link DatasetOpenPool#THREADS} threads)
  * @param deadline how long opening the datasets may take in all: the query timeout when there is one, at most
  *        60 s (design §10: {@code min(query_timeout, 60s)}); new opens stop when it passes
  */
