@@ -101,7 +101,7 @@ class FileFunctionPlannerTest {
         }
         server.putObjects(bucket, keys);
         local = Files.createDirectories(tmp.resolve("local")).toRealPath();
-        for (int i = 0; i < 40; i++) {
+        for (int i = 0; i < 24; i++) {
             TestDatasets.create(local.resolve(String.format("many/ds%02d.lance", i)), i * 10L, 10, 10);
         }
         TestDatasets.create(local.resolve("failing/a.lance"), 0, 5, 5);
@@ -205,19 +205,32 @@ class FileFunctionPlannerTest {
         canceller.join();
         assertEquals("57014", e.sqlState());
         assertEquals("Query was cancelled while opening", e.getMessage());
-        assertTrue(pool.openDatasetCount() < 40, "opened " + pool.openDatasetCount() + " of 40");
+        assertTrue(pool.openDatasetCount() < 24, "opened " + pool.openDatasetCount() + " of 24");
+    }
+
+    @Test
+    void theOpenDeadlineStopsIssuingOpens() {
+        // A 1 ms query timeout gives the opens a 1 ms deadline; the listing gets its own 60 s.
+        FileFunctionCall c = call("local", "[\"" + local.resolve("many/*.lance") + "\"]",
+                Map.of("lance.glob.listing_timeout_seconds", "60", "lance.glob.max_concurrent_opens", "1"));
+        SqlError e = assertThrows(SqlError.class, () -> planner(ListerFactory.standard()).plan(c, new Cancellation(),
+                1));
+        assertEquals("HYT00", e.sqlState());
+        assertTrue(e.getMessage().startsWith("Opening the datasets of local() \"uris\" took longer than 1 ms ("),
+                e.getMessage());
+        assertTrue(pool.openDatasetCount() < 24, "opened " + pool.openDatasetCount() + " of 24");
     }
 
     @Test
     void aSuccessfulPlanPinsEveryDatasetInSortedOrderAndClosesTheLister() {
         TrackingListers listers = new TrackingListers(n -> { });
-        FileFunctionCall c = call("local", "[\"" + local.resolve("many/ds3*.lance") + "\", \""
+        FileFunctionCall c = call("local", "[\"" + local.resolve("many/ds1*.lance") + "\", \""
                 + local.resolve("many/ds05.lance") + "\"]", Map.of());
         PinnedTable t = planner(listers).plan(c, new Cancellation(), 0);
         List<String> uris = t.datasets().stream().map(d -> d.snapshot().uri()).toList();
         List<String> expected = new ArrayList<>();
         expected.add("file://" + local.resolve("many/ds05.lance"));
-        for (int i = 30; i < 40; i++) {
+        for (int i = 10; i < 20; i++) {
             expected.add("file://" + local.resolve("many/ds" + i + ".lance"));
         }
         assertEquals(expected, uris);
