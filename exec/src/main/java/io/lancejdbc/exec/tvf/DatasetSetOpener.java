@@ -9,7 +9,6 @@ import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.config.EngineProperty;
 import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -115,24 +114,8 @@ final class DatasetSetOpener {
             }
             results[o.index()] = o.dataset();
             opened++;
-            Snapshot s = o.dataset().snapshot();
-            int fields = StrictSchemaComparison.fieldCount(s.schema());
-            if (fields > budget.maxFieldsPerSchema()) {
-                failure = new SqlError(SqlState.LIMIT_EXCEEDED, "Dataset " + s.uri() + " has " + fields + " fields "
-                        + "(nested fields counted), more than the " + budget.maxFieldsPerSchema() + " one dataset of "
-                        + function + "() \"uris\" may have (" + EngineProperty.GLOB_MAX_FIELDS_PER_SCHEMA.key()
-                        + "); raise the limit or read the dataset alone");
-                continue;
-            }
-            fragments += s.fragments().size();
-            if (fragments > budget.maxFragments()) {
-                failure = new SqlError(SqlState.LIMIT_EXCEEDED, "The datasets of " + function + "() \"uris\" have "
-                        + "more than " + budget.maxFragments() + " fragments in all ("
-                        + EngineProperty.GLOB_MAX_FRAGMENTS.key() + "), exceeded at " + s.uri() + " after " + opened
-                        + " of " + n + " datasets; narrow uris or raise the limit");
-                continue;
-            }
-            failure = schemaCheck(results, o.index());
+            fragments += o.dataset().snapshot().fragments().size();
+            failure = admit(results, o.index(), fragments, opened, budget, function);
         }
         interrupted |= drain(completions, inFlight);
         if (interrupted) {
@@ -141,7 +124,31 @@ final class DatasetSetOpener {
         if (failure != null) {
             throw failure;
         }
-        return Arrays.asList(results);
+        return List.of(results);
+    }
+
+    /**
+     * The budget or schema failure the newly opened dataset {@code index} causes, or null.
+     *
+     * @param fragments fragments of every dataset opened so far, this one included
+     */
+    private static SqlError admit(PinnedDataset[] results, int index, long fragments, int opened, OpenBudget budget,
+                                  String function) {
+        Snapshot s = results[index].snapshot();
+        int fields = StrictSchemaComparison.fieldCount(s.schema());
+        if (fields > budget.maxFieldsPerSchema()) {
+            return new SqlError(SqlState.LIMIT_EXCEEDED, "Dataset " + s.uri() + " has " + fields + " fields "
+                    + "(nested fields counted), more than the " + budget.maxFieldsPerSchema() + " one dataset of "
+                    + function + "() \"uris\" may have (" + EngineProperty.GLOB_MAX_FIELDS_PER_SCHEMA.key()
+                    + "); raise the limit or read the dataset alone");
+        }
+        if (fragments > budget.maxFragments()) {
+            return new SqlError(SqlState.LIMIT_EXCEEDED, "The datasets of " + function + "() \"uris\" have "
+                    + "more than " + budget.maxFragments() + " fragments in all ("
+                    + EngineProperty.GLOB_MAX_FRAGMENTS.key() + "), exceeded at " + s.uri() + " after " + opened
+                    + " of " + results.length + " datasets; narrow uris or raise the limit");
+        }
+        return schemaCheck(results, index);
     }
 
     /** Runs on a pool thread: one open, version resolution and snapshot load of the pool. */
