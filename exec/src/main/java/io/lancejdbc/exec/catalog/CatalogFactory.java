@@ -59,8 +59,8 @@ public final class CatalogFactory {
         return switch (raw.trim().toLowerCase(Locale.ROOT)) {
             case "filesystem" -> CatalogType.FILESYSTEM;
             case "rest" -> CatalogType.REST;
-            default -> throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Unsupported lance.catalog.type '"
-                    + raw.trim() + "'; use filesystem or rest");
+            default -> throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Property '"
+                    + EngineProperty.CATALOG_TYPE.key() + "' must be filesystem or rest, got '" + raw.trim() + "'");
         };
     }
 

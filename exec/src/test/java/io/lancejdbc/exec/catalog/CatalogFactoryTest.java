@@ -3,6 +3,7 @@ package io.lancejdbc.exec.catalog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.exec.config.EngineConfig;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
@@ -73,7 +74,7 @@ class CatalogFactoryTest {
         SqlError e = failure(Map.of("lance.catalog.type", "hive"));
 
         assertEquals("22023", e.sqlState());
-        assertEquals("Unsupported lance.catalog.type 'hive'; use filesystem or rest", e.getMessage());
+        assertEquals("Property 'lance.catalog.type' must be filesystem or rest, got 'hive'", e.getMessage());
     }
 
     @Test
@@ -119,7 +120,7 @@ class CatalogFactoryTest {
                 "lance.rest.bearer_token", "t"));
 
         assertEquals("22023", e.sqlState());
-        assertEquals(true, e.getMessage().startsWith("Unknown property 'lance.rest.bearer_token'"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("Unknown property 'lance.rest.bearer_token'"), e.getMessage());
     }
 
     @Test
