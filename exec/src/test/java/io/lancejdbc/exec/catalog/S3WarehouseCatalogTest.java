@@ -214,6 +214,22 @@ class S3WarehouseCatalogTest {
     }
 
     @Test
+    void unreachableEndpointFailsTheConnection() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Map<String, String> p = props("s3://" + bucket + "/plain");
+        p.put("s3.endpoint", "http://127.0.0.1:" + port);
+
+        SqlError e = assertThrows(SqlError.class, () -> open(p));
+
+        assertEquals("08001", e.sqlState());
+        assertTrue(e.getMessage().startsWith("Listing s3://" + bucket + "/plain/ at http://127.0.0.1:" + port
+                + " failed: cannot reach the endpoint"), e.getMessage());
+    }
+
+    @Test
     void unknownTableOnS3ListsTheTablesThatExist() {
         try (Catalog c = open(props("s3://" + bucket + "/plain"))) {
             SqlError e = assertThrows(SqlError.class, () -> c.locate(NamespacePath.ROOT, "nope"));
