@@ -40,7 +40,10 @@ public final class ObjectStoreWarehouses {
     private ObjectStoreWarehouses() {
     }
 
-    /** Writes the plain layout under {@code warehouseUri} (no trailing slash). Plain objects go through {@code putObject}. */
+    /**
+     * Writes the plain layout under {@code warehouseUri} (no trailing slash); {@code putObject} receives the keys of
+     * the plain objects, relative to the warehouse.
+     */
     public static void plain(BufferAllocator allocator, String warehouseUri, Map<String, String> storageOptions,
             java.util.function.Consumer<String> putObject) {
         write(allocator, warehouseUri + "/numbers.lance", storageOptions, 100, 2);
