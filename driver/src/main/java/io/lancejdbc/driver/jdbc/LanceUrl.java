@@ -142,7 +142,7 @@ final class LanceUrl {
     String redacted() {
         StringBuilder out = new StringBuilder(PREFIX);
         out.append(location.startsWith(REST_PREFIX)
-                ? REST_PREFIX + RestUri.redact(location.substring(REST_PREFIX.length())) : location);
+                ? REST_PREFIX + redactUserInfo(location.substring(REST_PREFIX.length())) : redactUserInfo(location));
         String sep = "?";
         for (Map.Entry<String, String> e : parameters.entrySet()) {
             out.append(sep).append(e.getKey()).append('=')
@@ -177,20 +177,26 @@ final class LanceUrl {
             }
             String scheme = parsed.getScheme() == null ? "" : parsed.getScheme().toLowerCase(Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("https") || parsed.getHost() == null) {
-                throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The REST namespace URI '" + redact(uri) + "' in "
+                throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The REST namespace URI '" + redactUserInfo(uri)
+                        + "' in "
                         + where + " must be http:// or https:// with a host, e.g. jdbc:lance:rest:https://host:8181");
             }
             return uri;
         }
 
-        static String redact(String uri) {
-            int scheme = uri.indexOf("://");
-            int at = uri.indexOf('@');
-            int path = scheme < 0 ? -1 : uri.indexOf('/', scheme + 3);
-            if (scheme >= 0 && at > scheme && (path < 0 || at < path)) {
-                return uri.substring(0, scheme + 3) + "****" + uri.substring(at);
-            }
+    }
+
+    /** {@code scheme://user:secret@host/...} with the user-info replaced by {@code ****}; other text unchanged. */
+    static String redactUserInfo(String uri) {
+        int scheme = uri.indexOf("://");
+        if (scheme < 0) {
             return uri;
         }
+        int path = uri.indexOf('/', scheme + 3);
+        int at = uri.lastIndexOf('@', path < 0 ? uri.length() - 1 : path);
+        if (at > scheme) {
+            return uri.substring(0, scheme + 3) + "****" + uri.substring(at);
+        }
+        return uri;
     }
 }

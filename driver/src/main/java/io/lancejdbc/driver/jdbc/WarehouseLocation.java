@@ -30,6 +30,7 @@ final class WarehouseLocation {
      */
     static String normalize(String raw, String where) throws SQLException {
         String value = raw.trim();
+        String shown = LanceUrl.redactUserInfo(value);
         if (value.isEmpty()) {
             throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The warehouse in " + where + " is empty; " + FORMS);
         }
@@ -37,13 +38,13 @@ final class WarehouseLocation {
             return value;
         }
         if (!SCHEME.matcher(value).matches()) {
-            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The warehouse '" + value + "' in " + where
+            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The warehouse '" + shown + "' in " + where
                     + " is a relative path; " + FORMS);
         }
         String scheme = value.substring(0, value.indexOf(':')).toLowerCase(Locale.ROOT);
         switch (scheme) {
             case "file":
-                return fileUri(value, where);
+                return fileUri(value, shown, where);
             case "s3":
                 return s3Uri(value, where);
             default:
@@ -52,28 +53,28 @@ final class WarehouseLocation {
         }
     }
 
-    private static String fileUri(String value, String where) throws SQLException {
+    private static String fileUri(String value, String shown, String where) throws SQLException {
         try {
             URI uri = new URI(value);
-            String host = uri.getAuthority();
-            if (host != null && !host.isEmpty() && !host.equalsIgnoreCase("localhost")) {
-                throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The file URI '" + value + "' in " + where
-                        + " names the host '" + host + "'; only local files are supported (file:///path)");
+            String host = uri.getHost();
+            if (uri.getAuthority() != null && !uri.getAuthority().isEmpty() && !"localhost".equalsIgnoreCase(host)) {
+                throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The file URI '" + shown + "' in " + where
+                        + " names a host; only local files are supported (file:///path)");
             }
             if (uri.getPath() == null || !uri.getPath().startsWith("/")) {
-                throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The file URI '" + value + "' in " + where
+                throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The file URI '" + shown + "' in " + where
                         + " has no absolute path; " + FORMS);
             }
             return Path.of(new URI("file", null, uri.getPath(), null)).toString();
         } catch (URISyntaxException | IllegalArgumentException e) {
-            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The file URI '" + value + "' in " + where
-                    + " is malformed: " + e.getMessage() + "; " + FORMS);
+            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The file URI '" + shown + "' in " + where
+                    + " is malformed; " + FORMS);
         }
     }
 
     private static String s3Uri(String value, String where) throws SQLException {
         if (!value.startsWith("s3://")) {
-            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The S3 location '" + value + "' in " + where
+            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The S3 location '" + shown(value) + "' in " + where
                     + " must look like s3://bucket/prefix");
         }
         String rest = value.substring("s3://".length());
@@ -85,5 +86,9 @@ final class WarehouseLocation {
                     + "s3.secret_key properties, never into the location)");
         }
         return value;
+    }
+
+    private static String shown(String value) {
+        return LanceUrl.redactUserInfo(value);
     }
 }
