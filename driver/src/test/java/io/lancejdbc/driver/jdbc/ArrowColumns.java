@@ -53,12 +53,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * created from it; {@link #batch} turns columns into a {@link VectorSchemaRoot} from a given allocator. A null
  * value is a null slot.
  */
-final class ArrowColumns {
+public final class ArrowColumns {
     private ArrowColumns() {
     }
 
     /** A field and how to fill a vector of it. */
-    record Column(Field field, Consumer<FieldVector> fill) {
+    public record Column(Field field, Consumer<FieldVector> fill) {
         Column withMetadata(Map<String, String> metadata) {
             return new Column(new Field(field.getName(), new FieldType(field.isNullable(), field.getType(),
                     field.getDictionary(), metadata), field.getChildren()), fill);
@@ -70,7 +70,7 @@ final class ArrowColumns {
         }
     }
 
-    static Schema schema(Column... columns) {
+    public static Schema schema(Column... columns) {
         List<Field> fields = new ArrayList<>();
         for (Column c : columns) {
             fields.add(c.field());
@@ -79,7 +79,7 @@ final class ArrowColumns {
     }
 
     /** A batch maker for {@link FixedBatchQueryEngine#rows}. */
-    static Function<BufferAllocator, VectorSchemaRoot> batch(Column... columns) {
+    public static Function<BufferAllocator, VectorSchemaRoot> batch(Column... columns) {
         return allocator -> {
             List<FieldVector> vectors = new ArrayList<>();
             int rows = -1;
@@ -117,74 +117,74 @@ final class ArrowColumns {
         void set(FieldVector v, int i, T value);
     }
 
-    static Column bool(String name, Boolean... values) {
+    public static Column bool(String name, Boolean... values) {
         return new Column(field(name, ArrowType.Bool.INSTANCE),
                 fixed(values, (v, i, x) -> ((BitVector) v).setSafe(i, x ? 1 : 0)));
     }
 
-    static Column int8(String name, Integer... values) {
+    public static Column int8(String name, Integer... values) {
         return new Column(field(name, new ArrowType.Int(8, true)),
                 fixed(values, (v, i, x) -> ((TinyIntVector) v).setSafe(i, x)));
     }
 
-    static Column uint8(String name, Integer... values) {
+    public static Column uint8(String name, Integer... values) {
         return new Column(field(name, new ArrowType.Int(8, false)),
                 fixed(values, (v, i, x) -> ((UInt1Vector) v).setSafe(i, x)));
     }
 
-    static Column int16(String name, Integer... values) {
+    public static Column int16(String name, Integer... values) {
         return new Column(field(name, new ArrowType.Int(16, true)),
                 fixed(values, (v, i, x) -> ((SmallIntVector) v).setSafe(i, x)));
     }
 
-    static Column uint16(String name, Integer... values) {
+    public static Column uint16(String name, Integer... values) {
         return new Column(field(name, new ArrowType.Int(16, false)),
                 fixed(values, (v, i, x) -> ((UInt2Vector) v).setSafe(i, x)));
     }
 
-    static Column int32(String name, Integer... values) {
+    public static Column int32(String name, Integer... values) {
         return new Column(field(name, new ArrowType.Int(32, true)),
                 fixed(values, (v, i, x) -> ((IntVector) v).setSafe(i, x)));
     }
 
     /** Values are the unsigned numbers (0 .. 4294967295). */
-    static Column uint32(String name, Long... values) {
+    public static Column uint32(String name, Long... values) {
         return new Column(field(name, new ArrowType.Int(32, false)),
                 fixed(values, (v, i, x) -> ((UInt4Vector) v).setSafe(i, (int) (long) x)));
     }
 
-    static Column int64(String name, Long... values) {
+    public static Column int64(String name, Long... values) {
         return new Column(field(name, new ArrowType.Int(64, true)),
                 fixed(values, (v, i, x) -> ((BigIntVector) v).setSafe(i, x)));
     }
 
     /** Values are the raw 64 bits; -1L is 18446744073709551615. */
-    static Column uint64(String name, Long... values) {
+    public static Column uint64(String name, Long... values) {
         return new Column(field(name, new ArrowType.Int(64, false)),
                 fixed(values, (v, i, x) -> ((UInt8Vector) v).setSafe(i, x)));
     }
 
-    static Column float16(String name, Float... values) {
+    public static Column float16(String name, Float... values) {
         return new Column(field(name, new ArrowType.FloatingPoint(FloatingPointPrecision.HALF)),
                 fixed(values, (v, i, x) -> ((Float2Vector) v).setSafeWithPossibleTruncate(i, x)));
     }
 
-    static Column float32(String name, Float... values) {
+    public static Column float32(String name, Float... values) {
         return new Column(field(name, new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)),
                 fixed(values, (v, i, x) -> ((Float4Vector) v).setSafe(i, x)));
     }
 
-    static Column float64(String name, Double... values) {
+    public static Column float64(String name, Double... values) {
         return new Column(field(name, new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
                 fixed(values, (v, i, x) -> ((Float8Vector) v).setSafe(i, x)));
     }
 
-    static Column decimal(String name, int precision, int scale, BigDecimal... values) {
+    public static Column decimal(String name, int precision, int scale, BigDecimal... values) {
         return new Column(field(name, new ArrowType.Decimal(precision, scale, 128)),
                 fixed(values, (v, i, x) -> ((DecimalVector) v).setSafe(i, x)));
     }
 
-    static Column decimal256(String name, int precision, int scale, BigDecimal... values) {
+    public static Column decimal256(String name, int precision, int scale, BigDecimal... values) {
         return new Column(field(name, new ArrowType.Decimal(precision, scale, 256)),
                 fixed(values, (v, i, x) -> ((Decimal256Vector) v).setSafe(i, x)));
     }
@@ -211,11 +211,11 @@ final class ArrowColumns {
         return out;
     }
 
-    static Column utf8(String name, String... values) {
+    public static Column utf8(String name, String... values) {
         return new Column(field(name, ArrowType.Utf8.INSTANCE), variable(utf8Bytes(values)));
     }
 
-    static Column largeUtf8(String name, String... values) {
+    public static Column largeUtf8(String name, String... values) {
         byte[][] bytes = utf8Bytes(values);
         return new Column(field(name, ArrowType.LargeUtf8.INSTANCE), v -> {
             org.apache.arrow.vector.LargeVarCharVector vv = (org.apache.arrow.vector.LargeVarCharVector) v;
@@ -230,11 +230,11 @@ final class ArrowColumns {
         });
     }
 
-    static Column binary(String name, byte[]... values) {
+    public static Column binary(String name, byte[]... values) {
         return new Column(field(name, ArrowType.Binary.INSTANCE), variable(values));
     }
 
-    static Column largeBinary(String name, byte[]... values) {
+    public static Column largeBinary(String name, byte[]... values) {
         return new Column(field(name, ArrowType.LargeBinary.INSTANCE), v -> {
             org.apache.arrow.vector.LargeVarBinaryVector vv = (org.apache.arrow.vector.LargeVarBinaryVector) v;
             for (int i = 0; i < values.length; i++) {
@@ -248,25 +248,25 @@ final class ArrowColumns {
         });
     }
 
-    static Column fixedBinary(String name, int width, byte[]... values) {
+    public static Column fixedBinary(String name, int width, byte[]... values) {
         return new Column(field(name, new ArrowType.FixedSizeBinary(width)),
                 fixed(values, (v, i, x) -> ((FixedSizeBinaryVector) v).setSafe(i, x)));
     }
 
     /** date32: days since 1970-01-01. */
-    static Column dateDay(String name, Integer... days) {
+    public static Column dateDay(String name, Integer... days) {
         return new Column(field(name, new ArrowType.Date(DateUnit.DAY)),
                 fixed(days, (v, i, x) -> ((DateDayVector) v).setSafe(i, x)));
     }
 
     /** date64: milliseconds since 1970-01-01T00:00Z. */
-    static Column dateMilli(String name, Long... millis) {
+    public static Column dateMilli(String name, Long... millis) {
         return new Column(field(name, new ArrowType.Date(DateUnit.MILLISECOND)),
                 fixed(millis, (v, i, x) -> ((DateMilliVector) v).setSafe(i, x)));
     }
 
     /** time32/time64 in {@code unit} since midnight. */
-    static Column time(String name, TimeUnit unit, Long... values) {
+    public static Column time(String name, TimeUnit unit, Long... values) {
         int width = unit == TimeUnit.SECOND || unit == TimeUnit.MILLISECOND ? 32 : 64;
         return new Column(field(name, new ArrowType.Time(unit, width)), fixed(values, (v, i, x) -> {
             if (v instanceof TimeSecVector) {
@@ -282,13 +282,13 @@ final class ArrowColumns {
     }
 
     /** A timestamp in {@code unit} since the epoch; {@code zone} null for a naive timestamp. */
-    static Column timestamp(String name, TimeUnit unit, String zone, Long... values) {
+    public static Column timestamp(String name, TimeUnit unit, String zone, Long... values) {
         return new Column(field(name, new ArrowType.Timestamp(unit, zone)),
                 fixed(values, (v, i, x) -> ((TimeStampVector) v).setSafe(i, x)));
     }
 
     /** list&lt;float32&gt;; a null row is a null list, a null element a null float. */
-    static Column floatList(String name, Float[]... rows) {
+    public static Column floatList(String name, Float[]... rows) {
         Field element = field("item", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE));
         return new Column(field(name, ArrowType.List.INSTANCE, element), v -> {
             ListVector list = (ListVector) v;
@@ -299,7 +299,7 @@ final class ArrowColumns {
     }
 
     /** large_list&lt;int64&gt;. */
-    static Column largeLongList(String name, Long[]... rows) {
+    public static Column largeLongList(String name, Long[]... rows) {
         Field element = field("item", new ArrowType.Int(64, true));
         return new Column(field(name, ArrowType.LargeList.INSTANCE, element), v -> {
             LargeListVector list = (LargeListVector) v;
@@ -327,7 +327,7 @@ final class ArrowColumns {
     }
 
     /** fixed_size_list&lt;float32, size&gt;: an embedding column. */
-    static Column vector(String name, int size, float[]... rows) {
+    public static Column vector(String name, int size, float[]... rows) {
         Field element = field("item", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE));
         return new Column(field(name, new ArrowType.FixedSizeList(size), element), v -> {
             FixedSizeListVector list = (FixedSizeListVector) v;
@@ -384,7 +384,7 @@ final class ArrowColumns {
     }
 
     /** struct&lt;name: utf8, n: int32&gt;; a null row is a null struct. */
-    static Column nameAndNumber(String name, Object[]... rows) {
+    public static Column nameAndNumber(String name, Object[]... rows) {
         Field nameField = field("name", ArrowType.Utf8.INSTANCE);
         Field nField = field("n", new ArrowType.Int(32, true));
         return new Column(field(name, ArrowType.Struct.INSTANCE, nameField, nField), v -> {
@@ -417,7 +417,7 @@ final class ArrowColumns {
     }
 
     /** map&lt;utf8, int64&gt;; each row alternates keys and values; a null row is a null map. */
-    static Column stringToLong(String name, Object[]... rows) {
+    public static Column stringToLong(String name, Object[]... rows) {
         Field key = new Field(MapVector.KEY_NAME, FieldType.notNullable(ArrowType.Utf8.INSTANCE), null);
         Field value = field(MapVector.VALUE_NAME, new ArrowType.Int(64, true));
         Field entries = new Field(MapVector.DATA_VECTOR_NAME, FieldType.notNullable(ArrowType.Struct.INSTANCE),
@@ -454,7 +454,7 @@ final class ArrowColumns {
     }
 
     /** A column of a type the driver does not map (Arrow duration), for the UNSUPPORTED_TYPE path. */
-    static Column duration(String name, Long... values) {
+    public static Column duration(String name, Long... values) {
         return new Column(field(name, new ArrowType.Duration(TimeUnit.SECOND)),
                 fixed(values, (v, i, x) -> ((org.apache.arrow.vector.DurationVector) v).setSafe(i, x)));
     }

@@ -35,15 +35,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * execution is cancelled. Batches are created only when the driver asks for them, so the allocator shows
  * whether the driver closed each one. End-to-end behaviour is tested against the real engine elsewhere.
  */
-final class FixedBatchQueryEngine implements QueryEngine {
+public final class FixedBatchQueryEngine implements QueryEngine {
     final BufferAllocator allocator;
-    final FixedCatalog catalog = new FixedCatalog();
+    public final FixedCatalog catalog = new FixedCatalog();
     final List<Execution> executions = new CopyOnWriteArrayList<>();
     final List<String> sessionWarnings = new CopyOnWriteArrayList<>();
     final List<EngineConfig> openedWith = new CopyOnWriteArrayList<>();
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
     private final Map<String, Prepared> prepared = new ConcurrentHashMap<>();
-    volatile int openResults;
+    public volatile int openResults;
     volatile int closedSessions;
 
     /** What the engine received for one execution. */
@@ -59,21 +59,21 @@ final class FixedBatchQueryEngine implements QueryEngine {
     record Prepared(List<ArrowType> parameterTypes, Schema resultSchema) {
     }
 
-    FixedBatchQueryEngine(BufferAllocator allocator) {
+    public FixedBatchQueryEngine(BufferAllocator allocator) {
         this.allocator = allocator;
     }
 
     /** {@code sql} returns {@code batches}, each made from the allocator when the driver asks for it. */
     @SafeVarargs
-    final void rows(String sql, Schema schema, Function<BufferAllocator, VectorSchemaRoot>... batches) {
+    public final void rows(String sql, Schema schema, Function<BufferAllocator, VectorSchemaRoot>... batches) {
         answers.put(sql, options -> new FixedResult(schema, List.of(batches), options));
     }
 
-    void updateCount(String sql, long count) {
+    public void updateCount(String sql, long count) {
         answers.put(sql, options -> new FixedResult(count));
     }
 
-    void error(String sql, String sqlState, String message) {
+    public void error(String sql, String sqlState, String message) {
         answers.put(sql, options -> {
             throw new SqlError(sqlState, message);
         });
@@ -83,7 +83,7 @@ final class FixedBatchQueryEngine implements QueryEngine {
      * {@code sql} returns {@code first}, then blocks in the next {@code nextBatch()} until the execution is
      * cancelled, and throws the cancellation's error, as the engine does. {@code blocked} opens when it waits.
      */
-    void blockingRows(String sql, Schema schema, Function<BufferAllocator, VectorSchemaRoot> first,
+    public void blockingRows(String sql, Schema schema, Function<BufferAllocator, VectorSchemaRoot> first,
             CountDownLatch blocked) {
         answers.put(sql, options -> new FixedResult(schema, List.of(first), options) {
             @Override
@@ -104,7 +104,7 @@ final class FixedBatchQueryEngine implements QueryEngine {
     }
 
     /** Declares the parameter types and result schema {@code prepare(sql)} reports. */
-    void prepared(String sql, List<ArrowType> parameterTypes, Schema resultSchema) {
+    public void prepared(String sql, List<ArrowType> parameterTypes, Schema resultSchema) {
         prepared.put(sql, new Prepared(parameterTypes, resultSchema));
     }
 
@@ -274,7 +274,7 @@ final class FixedBatchQueryEngine implements QueryEngine {
     }
 
     /** Schemas, tables, columns, indexes and primary keys given by the test. */
-    static final class FixedCatalog implements CatalogMetadata {
+    public static final class FixedCatalog implements CatalogMetadata {
         private final Map<String, Map<String, List<Field>>> tables = new LinkedHashMap<>();
         private final Map<String, List<IndexDescriptor>> indexes = new ConcurrentHashMap<>();
         private final Map<String, List<String>> primaryKeys = new ConcurrentHashMap<>();
@@ -284,12 +284,12 @@ final class FixedBatchQueryEngine implements QueryEngine {
             tables.put("default", new LinkedHashMap<>());
         }
 
-        FixedCatalog table(String schema, String table, Field... columns) {
+        public FixedCatalog table(String schema, String table, Field... columns) {
             tables.computeIfAbsent(schema, s -> new LinkedHashMap<>()).put(table, List.of(columns));
             return this;
         }
 
-        FixedCatalog schema(String schema) {
+        public FixedCatalog schema(String schema) {
             tables.computeIfAbsent(schema, s -> new LinkedHashMap<>());
             return this;
         }
