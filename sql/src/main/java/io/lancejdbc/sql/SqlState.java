@@ -44,6 +44,8 @@ public final class SqlState {
     public static final String TIMEOUT = "HYT00";
     /** Memory allocation error (a query exceeded its memory budget). */
     public static final String OUT_OF_MEMORY = "HY001";
+    /** Program limit exceeded (a configured budget, e.g. listing requests of one file TVF call). */
+    public static final String LIMIT_EXCEEDED = "54000";
     /** General error. */
     public static final String GENERAL_ERROR = "HY000";
     /** Invalid authorization specification. */

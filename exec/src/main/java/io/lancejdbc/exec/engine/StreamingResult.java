@@ -1,0 +1,95 @@
+package io.lancejdbc.exec.engine;
+
+import io.lancejdbc.exec.stream.BatchStream;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Rows of a running query, pulled batch by batch from its operator tree. Batches handed out are moved to the
+ * session allocator so that they outlive the query allocator, which is closed (and checked for leaks) with the
+ * result.
+ */
+final class StreamingResult implements QueryResult {
+    private final BatchStream stream;
+    private final BufferAllocator queryAllocator;
+    private final BufferAllocator resultAllocator;
+    private final Cancellation cancellation;
+    private final Runnable onClose;
+    private boolean closed;
+    private boolean exhausted;
+
+    StreamingResult(BatchStream stream, BufferAllocator queryAllocator, BufferAllocator resultAllocator,
+            Cancellation cancellation, Runnable onClose) {
+        this.stream = stream;
+        this.queryAllocator = queryAllocator;
+        this.resultAllocator = resultAllocator;
+        this.cancellation = cancellation;
+        this.onClose = onClose;
+    }
+
+    @Override
+    public boolean hasRows() {
+        return true;
+    }
+
+    @Override
+    public Schema schema() {
+        return stream.schema();
+    }
+
+    @Override
+    public VectorSchemaRoot nextBatch() {
+        if (closed || exhausted) {
+            return null;
+        }
+        try {
+            cancellation.throwIfCancelled();
+            VectorSchemaRoot b = stream.next();
+            if (b == null) {
+                exhausted = true;
+                return null;
+            }
+            try (VectorSchemaRoot batch = b) {
+                return io.lancejdbc.exec.expr.Batches.transfer(batch, resultAllocator);
+            }
+        } catch (SqlError e) {
+            close();
+            throw e;
+        } catch (OutOfMemoryError | org.apache.arrow.memory.OutOfMemoryException e) {
+            close();
+            throw new SqlError(SqlState.OUT_OF_MEMORY, "The query exceeded its memory limit (query.max_memory): "
+                    + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            close();
+            throw new SqlError(SqlState.GENERAL_ERROR, "Query failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long updateCount() {
+        return -1;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            stream.close();
+        } finally {
+            try {
+                queryAllocator.close();
+            } catch (IllegalStateException e) {
+                org.slf4j.LoggerFactory.getLogger(StreamingResult.class).error("Arrow memory leaked by a query: {}",
+                        e.getMessage());
+            } finally {
+                onClose.run();
+            }
+        }
+    }
+}

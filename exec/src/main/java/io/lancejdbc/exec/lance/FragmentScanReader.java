@@ -1,0 +1,193 @@
+package io.lancejdbc.exec.lance;
+
+import io.lancejdbc.exec.split.Split;
+import io.lancejdbc.exec.stream.BatchStream;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.lance.Dataset;
+import org.lance.ipc.LanceScanner;
+import org.lance.ipc.ScanOptions;
+
+/**
+ * Reads rows of pinned dataset versions through the {@link DatasetHandlePool}: fragment scans with projection,
+ * pushed-down Lance filter and limit/offset; filtered row counts; and {@code take} by row id for two-phase reads.
+ *
+ * <p>Behaviour of lance-core 7.0.0 this relies on (verified by {@code FragmentScanReaderTest}):
+ * <ul>
+ *   <li>fragments are read in the order given, and the rows of one fragment in row-offset order;</li>
+ *   <li>an empty projection yields batches with a row count and no columns;</li>
+ *   <li>a filter naming an unknown column fails when the scan is created (SQLState 42S22 here), a filter that does
+ *       not parse with 42000.</li>
+ * </ul>
+ * Batches are allocated from the caller's allocator directly (the scanner imports its C stream there) and moved
+ * out of the reader without copying. Thread-safe: scans of one dataset may run concurrently.
+ */
+public final class FragmentScanReader {
+    private final DatasetHandlePool pool;
+
+    public FragmentScanReader(DatasetHandlePool pool) {
+        this.pool = pool;
+    }
+
+    /**
+     * Starts a scan. The returned stream holds a lease on the dataset until it is exhausted or closed.
+     *
+     * @param allocator allocator every returned batch is allocated from; the caller closes the batches
+     * @throws SqlError 42S22 for unknown columns (projection or filter), 42000 for a filter that does not parse,
+     *     42804 for literal type mismatches, HY000 for an unknown fragment id, 42S02/22023 when the dataset or
+     *     version is gone, 08000 when storage is unreachable
+     */
+    public BatchStream scan(ScanRequest request, BufferAllocator allocator) {
+        DatasetSource source = request.source();
+        DatasetLease lease = pool.acquire(source, request.version());
+        try {
+            if (request.fragmentIds().isPresent() && request.fragmentIds().get().isEmpty()) {
+                return new EmptyBatchStream(projectedSchema(lease, request, allocator));
+            }
+            LanceScanner scanner = createScanner(lease.dataset(), request, allocator);
+            ArrowReader reader;
+            try {
+                reader = scanner.scanBatches();
+            } catch (RuntimeException e) {
+                closeScanner(scanner);
+                throw e;
+            }
+            return new ReaderBatchStream(reader, allocator, allocator, List.of(scanner, lease), "scan", source);
+        } catch (SqlError e) {
+            lease.close();
+            throw e;
+        } catch (RuntimeException e) {
+            lease.close();
+            throw LanceErrorMapper.map(e, "scan", source.uri(), source.storageOptions());
+        }
+    }
+
+    /**
+     * A scan request for one split: its dataset version and fragments, in the split's (ascending) fragment order.
+     */
+    public static ScanRequest requestFor(Split split, Map<String, String> storageOptions) {
+        return ScanRequest.of(new DatasetSource(split.datasetUri(), storageOptions), split.version())
+                .withFragments(split.fragmentIds());
+    }
+
+    /**
+     * Counts the rows of a pinned version that pass a Lance filter, without reading column data when no filter
+     * is given.
+     *
+     * @param fragmentIds the fragments to count in, or empty for all
+     * @param filter a Lance filter expression, or null to count every row
+     * @throws SqlError as {@link #scan}
+     */
+    public long countRows(DatasetSource source, long version, Optional<List<Long>> fragmentIds, String filter) {
+        if (fragmentIds.isPresent() && fragmentIds.get().isEmpty()) {
+            return 0;
+        }
+        ScanRequest request = ScanRequest.of(source, version).withColumns(List.of()).withFilter(filter);
+        if (fragmentIds.isPresent()) {
+            request = request.withFragments(fragmentIds.get());
+        }
+        try (DatasetLease lease = pool.acquire(source, version)) {
+            LanceScanner scanner = createScanner(lease.dataset(), request, lease.dataset().allocator());
+            try {
+                return scanner.countRows();
+            } finally {
+                closeScanner(scanner);
+            }
+        } catch (SqlError e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw LanceErrorMapper.map(e, "row count", source.uri(), source.storageOptions());
+        }
+    }
+
+    /**
+     * Reads rows by row id ({@code _rowid} values from a scan with {@link ScanRequest#withRowId(boolean)}), in the
+     * order of {@code rowIds}.
+     *
+     * @param columns the columns to read, in output order; not empty
+     * @param allocator allocator the returned batches are owned by
+     * @throws SqlError 42S22 for an unknown column; HY000 for a row id that does not exist in the version
+     */
+    public BatchStream takeRows(DatasetSource source, long version, List<Long> rowIds, List<String> columns,
+            BufferAllocator allocator) {
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("takeRows needs at least one column");
+        }
+        DatasetLease lease = pool.acquire(source, version);
+        try {
+            Dataset ds = lease.dataset();
+            if (rowIds.isEmpty()) {
+                Schema schema = select(ds.getSchema(), columns, source);
+                lease.close();
+                return new EmptyBatchStream(schema);
+            }
+            ArrowReader reader = ds.takeRows(new ArrayList<>(rowIds), new ArrayList<>(columns));
+            return new ReaderBatchStream(reader, ds.allocator(), allocator, List.of(lease), "take", source);
+        } catch (SqlError e) {
+            lease.close();
+            throw e;
+        } catch (Exception e) {
+            lease.close();
+            throw LanceErrorMapper.map(e, "take", source.uri(), source.storageOptions());
+        }
+    }
+
+    private static LanceScanner createScanner(Dataset ds, ScanRequest request, BufferAllocator allocator) {
+        ScanOptions.Builder options = new ScanOptions.Builder().batchSize(request.batchSize());
+        request.fragmentIds().ifPresent(ids -> options.fragmentIds(toLanceFragmentIds(ids)));
+        request.columns().ifPresent(cols -> options.columns(new ArrayList<>(cols)));
+        request.filter().ifPresent(options::filter);
+        request.limit().ifPresent(options::limit);
+        request.offset().ifPresent(options::offset);
+        if (request.includeRowId()) {
+            options.withRowId(true);
+        }
+        return LanceScanner.create(ds, options.build(), allocator);
+    }
+
+    private static Schema projectedSchema(DatasetLease lease, ScanRequest request, BufferAllocator allocator) {
+        // Lance reads every fragment when given none, so the schema comes from an unrestricted scanner that is
+        // never started.
+        LanceScanner scanner = createScanner(lease.dataset(), request.withAllFragments(), allocator);
+        try {
+            return scanner.schema();
+        } finally {
+            closeScanner(scanner);
+        }
+    }
+
+    private static List<Integer> toLanceFragmentIds(List<Long> ids) {
+        List<Integer> out = new ArrayList<>(ids.size());
+        for (long id : ids) {
+            out.add((int) id);
+        }
+        return out;
+    }
+
+    private static Schema select(Schema schema, List<String> columns, DatasetSource source) {
+        List<Field> fields = new ArrayList<>();
+        for (String c : columns) {
+            Field f = schema.getFields().stream().filter(x -> x.getName().equals(c)).findFirst()
+                    .orElseThrow(() -> new SqlError(SqlState.COLUMN_NOT_FOUND,
+                            "Column '" + c + "' does not exist in Lance dataset " + source.uri()));
+            fields.add(f);
+        }
+        return new Schema(fields);
+    }
+
+    private static void closeScanner(LanceScanner scanner) {
+        try {
+            scanner.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("closing a Lance scanner failed", e);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.lancejdbc.exec.lance;
+
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns exceptions thrown by lance-core (IllegalArgumentException for bad input, IOException/RuntimeException for
+ * I/O, CDataJniException while streaming; lance-core notes section 0) into {@link SqlError}s that name the
+ * operation and the dataset, with an SQLState chosen from the failure's text.
+ *
+ * <p>Messages are cleaned: Rust source locations ({@code /workspace/rust/...rs:445:33}) are dropped, and every
+ * storage-option value that could be a credential is replaced by {@code ****} wherever it appears.
+ */
+final class LanceErrorMapper {
+    private static final Pattern RUST_LOCATION = Pattern.compile(",?\\s*/\\S*?\\.rs:\\d+:\\d+");
+    private static final Pattern WRAPPED_ERROR = Pattern.compile("Error \\{ message: \"(.*)\", java_class:.*",
+            Pattern.DOTALL);
+
+    private LanceErrorMapper() {
+    }
+
+    /**
+     * @param failure what lance-core threw, not null
+     * @param operation what was being done, e.g. {@code open}, {@code scan}, {@code count rows}
+     * @param datasetUri the canonical dataset URI
+     * @param storageOptions the options the dataset was opened with (their secret values are scrubbed)
+     */
+    static SqlError map(Throwable failure, String operation, String datasetUri, Map<String, String> storageOptions) {
+        if (failure instanceof SqlError e) {
+            return e;
+        }
+        String detail = cleanMessage(failure, storageOptions);
+        String state = classify(failure, detail);
+        String message = "Lance " + operation + " failed for dataset " + DatasetUriNormalizer.redactUserInfo(datasetUri)
+                + ": " + detail;
+        return new SqlError(state, message, failure);
+    }
+
+    /** The lance-core message without Rust source locations and without secret values; never null. */
+    static String cleanMessage(Throwable failure, Map<String, String> storageOptions) {
+        Throwable t = failure;
+        // RuntimeException(IOException) from LanceScanner.scanBatches carries the real text in its cause.
+        while (t.getMessage() == null && t.getCause() != null) {
+            t = t.getCause();
+        }
+        String raw = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        Matcher wrapped = WRAPPED_ERROR.matcher(raw);
+        if (wrapped.matches()) {
+            raw = wrapped.group(1);
+        }
+        String cleaned = RUST_LOCATION.matcher(raw).replaceAll("").trim();
+        for (Map.Entry<String, String> e : storageOptions.entrySet()) {
+            String v = e.getValue();
+            if (v != null && v.length() >= 4 && looksSecret(e.getKey())) {
+                cleaned = cleaned.replace(v, "****");
+            }
+        }
+        return cleaned;
+    }
+
+    private static boolean looksSecret(String key) {
+        String k = key.toLowerCase(Locale.ROOT);
+        return k.contains("secret") || k.contains("token") || k.contains("key") || k.contains("password")
+                || k.contains("credential") || k.contains("sas") || k.contains("authorization");
+    }
+
+    private static String classify(Throwable failure, String detail) {
+        String d = detail.toLowerCase(Locale.ROOT);
+        if (d.contains("no field named")) {
+            return SqlState.COLUMN_NOT_FOUND;
+        }
+        if (d.contains("error parsing statement") || d.contains("sql parser error")
+                || d.contains("is not supported sql")) {
+            return SqlState.SYNTAX_ERROR;
+        }
+        if (d.contains("could not convert to literal") || d.contains("cannot cast")
+                || d.contains("type mismatch")) {
+            return SqlState.DATATYPE_MISMATCH;
+        }
+        if (d.contains("error sending request") || d.contains("connection refused") || d.contains("timed out")
+                || d.contains("dns error") || d.contains("connect error")) {
+            return SqlState.CONNECTION_EXCEPTION;
+        }
+        if (d.contains("access denied") || d.contains("forbidden")
+                || d.contains("invalidaccesskeyid") || d.contains("signaturedoesnotmatch")) {
+            return SqlState.INVALID_AUTHORIZATION;
+        }
+        return SqlState.GENERAL_ERROR;
+    }
+}

@@ -1,0 +1,142 @@
+package io.lancejdbc.exec.lance;
+
+import io.lancejdbc.exec.stream.BatchStream;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link BatchStream} over an Arrow reader produced by lance-core. Each reader batch is moved into a new root the
+ * caller owns (no copy within one allocator tree); empty batches are skipped.
+ *
+ * <p>{@link #close()} may come from another thread to cancel: it never frees the reader while {@link #next()} is
+ * inside native code; the in-flight call frees it when it returns. After the last batch the reader and the dataset
+ * lease are released at once, so an exhausted stream holds nothing.
+ */
+final class ReaderBatchStream implements BatchStream {
+    private static final Logger LOG = LoggerFactory.getLogger(ReaderBatchStream.class);
+
+    private final ArrowReader reader;
+    private final BufferAllocator readerAllocator;
+    private final BufferAllocator target;
+    private final List<AutoCloseable> resources;
+    private final String operation;
+    private final DatasetSource source;
+    private final Schema schema;
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile boolean closed;
+    private boolean released;
+    private boolean finished;
+
+    /**
+     * @param reader the lance-core reader; its schema is read here
+     * @param readerAllocator the allocator the reader's buffers live in
+     * @param target the allocator returned batches are owned by
+     * @param resources closed after the reader, in order (scanner, dataset lease)
+     * @throws SqlError when the reader's schema cannot be read; everything given is closed then
+     */
+    ReaderBatchStream(ArrowReader reader, BufferAllocator readerAllocator, BufferAllocator target,
+            List<AutoCloseable> resources, String operation, DatasetSource source) {
+        this.reader = reader;
+        this.readerAllocator = readerAllocator;
+        this.target = target;
+        this.resources = List.copyOf(resources);
+        this.operation = operation;
+        this.source = source;
+        try {
+            this.schema = reader.getVectorSchemaRoot().getSchema();
+        } catch (Exception e) {
+            lock.lock();
+            try {
+                releaseResources();
+            } finally {
+                lock.unlock();
+            }
+            throw LanceErrorMapper.map(e, operation, source.uri(), source.storageOptions());
+        }
+    }
+
+    @Override
+    public Schema schema() {
+        return schema;
+    }
+
+    @Override
+    public VectorSchemaRoot next() {
+        lock.lock();
+        try {
+            if (closed) {
+                throw new SqlError(SqlState.QUERY_CANCELED, "The Lance " + operation + " of dataset " + source.uri()
+                        + " was closed before it finished");
+            }
+            if (finished) {
+                return null;
+            }
+            while (true) {
+                if (!reader.loadNextBatch()) {
+                    finished = true;
+                    releaseResources();
+                    return null;
+                }
+                VectorSchemaRoot batch = reader.getVectorSchemaRoot();
+                if (batch.getRowCount() > 0) {
+                    return BatchTransfer.moveTo(batch, readerAllocator, target);
+                }
+            }
+        } catch (SqlError e) {
+            throw e;
+        } catch (Exception e) {
+            finished = true;
+            releaseResources();
+            throw LanceErrorMapper.map(e, operation, source.uri(), source.storageOptions());
+        } finally {
+            lock.unlock();
+            releaseIfClosed();
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        releaseIfClosed();
+    }
+
+    private void releaseIfClosed() {
+        if (closed && lock.tryLock()) {
+            try {
+                releaseResources();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** Caller holds the lock. */
+    private void releaseResources() {
+        if (released) {
+            return;
+        }
+        released = true;
+        closeQuietly(reader);
+        for (AutoCloseable r : resources) {
+            closeQuietly(r);
+        }
+    }
+
+    private void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            // close() must not throw (BatchStream contract); the failure is still reported.
+            LOG.warn("Closing the Lance {} of {} failed: {}", operation, source.uri(),
+                    LanceErrorMapper.cleanMessage(e, source.storageOptions()));
+        }
+    }
+}

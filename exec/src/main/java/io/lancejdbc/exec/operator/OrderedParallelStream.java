@@ -1,0 +1,190 @@
+package io.lancejdbc.exec.operator;
+
+import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.exec.stream.BatchStream;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Reads several split streams in parallel and delivers their batches in split order, so the rows are the same and in
+ * the same order as a serial scan. At most {@code parallelism} splits run at once and each buffers at most
+ * {@code bufferedBatches} batches: memory is bounded, and a slow consumer slows the readers (back-pressure).
+ */
+public final class OrderedParallelStream implements BatchStream {
+    private static final Object END = new Object();
+    private static final int POLL_MILLIS = 50;
+
+    private final Schema schema;
+    private final int splitCount;
+    private final IntFunction<BatchStream> opener;
+    private final ExecutorService workers;
+    private final Cancellation cancellation;
+    private final int parallelism;
+    private final int bufferedBatches;
+    private final List<Slot> slots = new ArrayList<>();
+    private int current;
+    private int launched;
+    private volatile boolean closed;
+
+    /** One split's hand-off queue. */
+    private final class Slot {
+        final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(bufferedBatches + 1);
+        volatile BatchStream stream;
+        Future<?> future;
+    }
+
+    /**
+     * @param opener opens split {@code i}'s stream (called on a worker thread)
+     */
+    public OrderedParallelStream(Schema schema, int splitCount, IntFunction<BatchStream> opener,
+            ExecutorService workers, Cancellation cancellation, int parallelism, int bufferedBatches) {
+        this.schema = schema;
+        this.splitCount = splitCount;
+        this.opener = opener;
+        this.workers = workers;
+        this.cancellation = cancellation;
+        this.parallelism = Math.max(1, parallelism);
+        this.bufferedBatches = Math.max(1, bufferedBatches);
+        for (int i = 0; i < splitCount; i++) {
+            slots.add(null);
+        }
+        cancellation.onCancel(this::close);
+    }
+
+    @Override
+    public Schema schema() {
+        return schema;
+    }
+
+    private void launchUpTo(int limit) {
+        while (launched < Math.min(limit, splitCount)) {
+            int index = launched++;
+            Slot slot = new Slot();
+            slots.set(index, slot);
+            slot.future = workers.submit(() -> run(index, slot));
+        }
+    }
+
+    private void run(int index, Slot slot) {
+        try {
+            if (closed) {
+                return;
+            }
+            BatchStream s = opener.apply(index);
+            slot.stream = s;
+            try (BatchStream stream = s) {
+                while (!closed) {
+                    VectorSchemaRoot b = stream.next();
+                    if (b == null) {
+                        break;
+                    }
+                    if (!offer(slot, b)) {
+                        b.close();
+                        return;
+                    }
+                }
+            }
+            offer(slot, END);
+        } catch (RuntimeException | Error e) {
+            offer(slot, e);
+        }
+    }
+
+    /** Puts {@code item}, waiting while the queue is full; false when the stream was closed meanwhile. */
+    private boolean offer(Slot slot, Object item) {
+        try {
+            while (!closed) {
+                if (slot.queue.offer(item, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Override
+    public VectorSchemaRoot next() {
+        while (current < splitCount) {
+            cancellation.throwIfCancelled();
+            if (closed) {
+                return null;
+            }
+            launchUpTo(current + parallelism);
+            Slot slot = slots.get(current);
+            Object item;
+            try {
+                item = slot.queue.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                close();
+                throw new SqlError(SqlState.QUERY_CANCELED, "Query was interrupted", e);
+            }
+            if (item == null) {
+                continue;
+            }
+            if (item == END) {
+                slots.set(current, null);
+                current++;
+                continue;
+            }
+            if (item instanceof SqlError) {
+                close();
+                throw (SqlError) item;
+            }
+            if (item instanceof RuntimeException) {
+                close();
+                throw new SqlError(SqlState.GENERAL_ERROR, "Reading split " + current + " failed: "
+                        + ((RuntimeException) item).getMessage(), (RuntimeException) item);
+            }
+            if (item instanceof Error) {
+                close();
+                throw (Error) item;
+            }
+            return (VectorSchemaRoot) item;
+        }
+        return null;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Slot slot : slots) {
+            if (slot == null) {
+                continue;
+            }
+            if (slot.future != null) {
+                try {
+                    // Wait for the worker to notice (it polls every POLL_MILLIS) so no batch outlives the stream.
+                    slot.future.get(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Exception e) {
+                    // The worker's own failure was already delivered through the queue, or the stream is closing.
+                    org.slf4j.LoggerFactory.getLogger(OrderedParallelStream.class).debug("split worker ended", e);
+                }
+            }
+            Object item;
+            while ((item = slot.queue.poll()) != null) {
+                if (item instanceof VectorSchemaRoot) {
+                    ((VectorSchemaRoot) item).close();
+                }
+            }
+        }
+    }
+}

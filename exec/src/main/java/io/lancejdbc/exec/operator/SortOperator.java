@@ -1,0 +1,180 @@
+package io.lancejdbc.exec.operator;
+
+import io.lancejdbc.exec.expr.CompiledExpr;
+import io.lancejdbc.exec.expr.Evaluated;
+import io.lancejdbc.exec.stream.BatchStream;
+import io.lancejdbc.sql.plan.SortKey;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * ORDER BY, optionally fused with LIMIT/OFFSET (Top-N): with a limit, the buffer is cut back to the best
+ * {@code offset + limit} rows whenever it grows past twice that (and at least one batch), so memory stays bounded by
+ * the limit rather than the input.
+ */
+public final class SortOperator implements PhysicalOperator {
+    private static final int MIN_COMPACTION_ROWS = 65_536;
+
+    private final PhysicalOperator input;
+    private final List<SortKey> keys;
+    private final long offset;
+    private final long limit;
+
+    /** @param limit rows to return after {@code offset}, or -1 for a full sort */
+    public SortOperator(PhysicalOperator input, List<SortKey> keys, long offset, long limit) {
+        this.input = input;
+        this.keys = List.copyOf(keys);
+        this.offset = offset;
+        this.limit = limit;
+    }
+
+    @Override
+    public Schema schema() {
+        return input.schema();
+    }
+
+    @Override
+    public List<PhysicalOperator> children() {
+        return List.of(input);
+    }
+
+    @Override
+    public String name() {
+        return limit >= 0 ? "TOP_N" : "SORT";
+    }
+
+    @Override
+    public List<String> details() {
+        List<String> out = new ArrayList<>();
+        List<String> k = new ArrayList<>();
+        for (SortKey s : keys) {
+            k.add(s.sql());
+        }
+        out.add("order by: " + String.join(", ", k));
+        if (limit >= 0) {
+            out.add("limit: " + limit + (offset > 0 ? ", offset: " + offset : ""));
+        }
+        return out;
+    }
+
+    @Override
+    public BatchStream open(ExecContext ctx) {
+        List<CompiledExpr> compiled = new ArrayList<>();
+        boolean[] asc = new boolean[keys.size()];
+        boolean[] nullsFirst = new boolean[keys.size()];
+        for (int i = 0; i < keys.size(); i++) {
+            compiled.add(ctx.compiler().compile(keys.get(i).expr()));
+            asc[i] = keys.get(i).ascending();
+            nullsFirst[i] = keys.get(i).nullsFirst();
+        }
+        BatchStream in = input.open(ctx);
+        return new BatchStream() {
+            private final List<VectorSchemaRoot> batches = new ArrayList<>();
+            private final List<List<Evaluated>> keyValues = new ArrayList<>();
+            private long[] order;
+            private int total;
+            private int position;
+            private boolean sorted;
+
+            @Override
+            public Schema schema() {
+                return in.schema();
+            }
+
+            private void add(VectorSchemaRoot b) {
+                batches.add(b);
+                List<Evaluated> kv = new ArrayList<>();
+                keyValues.add(kv);
+                for (CompiledExpr e : compiled) {
+                    kv.add(e.evaluate(b, ctx.allocator()));
+                }
+                total += b.getRowCount();
+            }
+
+            private long[] sortAll() {
+                List<List<FieldVector>> kv = new ArrayList<>();
+                for (List<Evaluated> l : keyValues) {
+                    List<FieldVector> vs = new ArrayList<>();
+                    for (Evaluated e : l) {
+                        vs.add(e.vector());
+                    }
+                    kv.add(vs);
+                }
+                long[] refs = new long[total];
+                int k = 0;
+                for (int b = 0; b < batches.size(); b++) {
+                    int n = batches.get(b).getRowCount();
+                    for (int r = 0; r < n; r++) {
+                        refs[k++] = ((long) b << 32) | r;
+                    }
+                }
+                new RowComparator(kv, asc, nullsFirst).sort(refs, total);
+                return refs;
+            }
+
+            /** Keeps only the best {@code keep} rows in one new batch. */
+            private void compact(long keep) {
+                long[] refs = sortAll();
+                int n = (int) Math.min(keep, total);
+                VectorSchemaRoot kept = RowGatherer.gather(in.schema(), batches, refs, 0, n, ctx.allocator());
+                releaseBuffered();
+                add(kept);
+            }
+
+            private void releaseBuffered() {
+                for (List<Evaluated> l : keyValues) {
+                    for (Evaluated e : l) {
+                        e.close();
+                    }
+                }
+                keyValues.clear();
+                for (VectorSchemaRoot b : batches) {
+                    b.close();
+                }
+                batches.clear();
+                total = 0;
+            }
+
+            @Override
+            public VectorSchemaRoot next() {
+                if (!sorted) {
+                    long keep = limit >= 0 ? offset + limit : -1;
+                    VectorSchemaRoot b;
+                    while ((b = in.next()) != null) {
+                        ctx.cancellation().throwIfCancelled();
+                        if (b.getRowCount() == 0) {
+                            b.close();
+                            continue;
+                        }
+                        add(b);
+                        if (keep >= 0 && total > Math.max(2 * keep, MIN_COMPACTION_ROWS)) {
+                            compact(keep);
+                        }
+                    }
+                    order = sortAll();
+                    sorted = true;
+                    position = limit >= 0 ? (int) Math.min(offset, total) : 0;
+                    if (limit >= 0) {
+                        total = (int) Math.min(total, offset + limit);
+                    }
+                }
+                if (position >= total) {
+                    return null;
+                }
+                int end = Math.min(total, position + ctx.batchSize());
+                VectorSchemaRoot out = RowGatherer.gather(in.schema(), batches, order, position, end, ctx.allocator());
+                position = end;
+                return out;
+            }
+
+            @Override
+            public void close() {
+                releaseBuffered();
+                in.close();
+            }
+        };
+    }
+}

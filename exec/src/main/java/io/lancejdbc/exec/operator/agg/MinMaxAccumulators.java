@@ -1,0 +1,194 @@
+package io.lancejdbc.exec.operator.agg;
+
+import io.lancejdbc.exec.expr.ColumnReaders;
+import io.lancejdbc.exec.expr.ColumnWriters;
+import io.lancejdbc.exec.expr.ValueAccess;
+import java.util.Arrays;
+import org.apache.arrow.vector.FieldVector;
+
+/** MIN and MAX; ANY_VALUE keeps the first non-NULL value. */
+final class MinMaxAccumulators {
+    private MinMaxAccumulators() {
+    }
+
+    /** MIN/MAX of integer-like values (signed comparison; uint64 goes through {@link ObjectMinMax}). */
+    static final class LongMinMax implements Accumulator {
+        private long[] values = new long[16];
+        private boolean[] seen = new boolean[16];
+        private final boolean max;
+
+        LongMinMax(boolean max) {
+            this.max = max;
+        }
+
+        @Override
+        public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
+            if (values.length < groupCount) {
+                int size = Math.max(groupCount, values.length * 2);
+                values = Arrays.copyOf(values, size);
+                seen = Arrays.copyOf(seen, size);
+            }
+            ColumnReaders.LongReader r = ColumnReaders.longs(args[0]);
+            for (int i = 0; i < rows; i++) {
+                if (!r.isNull(i)) {
+                    int g = groupIds[i];
+                    long x = r.get(i);
+                    if (!seen[g] || (max ? x > values[g] : x < values[g])) {
+                        values[g] = x;
+                        seen[g] = true;
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void write(FieldVector out, int groupCount) {
+            ColumnWriters.LongWriter w = ColumnWriters.longs(out);
+            for (int g = 0; g < groupCount; g++) {
+                if (g >= seen.length || !seen[g]) {
+                    w.setNull(g);
+                } else {
+                    w.set(g, values[g]);
+                }
+            }
+            out.setValueCount(groupCount);
+        }
+
+        @Override
+        public long estimatedBytes() {
+            return values.length * 9L;
+        }
+    }
+
+    /** MIN/MAX of floats; NaN is the greatest value, as in ORDER BY. */
+    static final class DoubleMinMax implements Accumulator {
+        private double[] values = new double[16];
+        private boolean[] seen = new boolean[16];
+        private final boolean max;
+
+        DoubleMinMax(boolean max) {
+            this.max = max;
+        }
+
+        @Override
+        public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
+            if (values.length < groupCount) {
+                int size = Math.max(groupCount, values.length * 2);
+                values = Arrays.copyOf(values, size);
+                seen = Arrays.copyOf(seen, size);
+            }
+            ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
+            for (int i = 0; i < rows; i++) {
+                if (!r.isNull(i)) {
+                    int g = groupIds[i];
+                    double x = r.get(i);
+                    if (!seen[g]) {
+                        values[g] = x;
+                        seen[g] = true;
+                    } else {
+                        int c = compare(x, values[g]);
+                        if (max ? c > 0 : c < 0) {
+                            values[g] = x;
+                        }
+                    }
+                }
+            }
+        }
+
+        private static int compare(double a, double b) {
+            if (a == b) {
+                return 0;
+            }
+            boolean an = Double.isNaN(a);
+            boolean bn = Double.isNaN(b);
+            if (an || bn) {
+                return an && bn ? 0 : an ? 1 : -1;
+            }
+            return a < b ? -1 : 1;
+        }
+
+        @Override
+        public void write(FieldVector out, int groupCount) {
+            ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
+            for (int g = 0; g < groupCount; g++) {
+                if (g >= seen.length || !seen[g]) {
+                    w.setNull(g);
+                } else {
+                    w.set(g, values[g]);
+                }
+            }
+            out.setValueCount(groupCount);
+        }
+
+        @Override
+        public long estimatedBytes() {
+            return values.length * 9L;
+        }
+    }
+
+    /** MIN/MAX/ANY_VALUE of any comparable engine value (decimals, strings, binaries, booleans, uint64, nested). */
+    static final class ObjectMinMax implements Accumulator {
+        /** -1: MIN, 1: MAX, 0: ANY_VALUE. */
+        private final int direction;
+        private Object[] values = new Object[16];
+        private long bytes;
+
+        ObjectMinMax(int direction) {
+            this.direction = direction;
+        }
+
+        @Override
+        public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
+            if (values.length < groupCount) {
+                values = Arrays.copyOf(values, Math.max(groupCount, values.length * 2));
+            }
+            ValueAccess.Getter get = ValueAccess.getter(args[0]);
+            for (int i = 0; i < rows; i++) {
+                int g = groupIds[i];
+                if (direction == 0 && values[g] != null) {
+                    continue;
+                }
+                Object x = get.get(i);
+                if (x == null) {
+                    continue;
+                }
+                Object cur = values[g];
+                if (cur == null || direction != 0 && Integer.signum(compare(x, cur)) == direction) {
+                    values[g] = x;
+                    if (cur == null) {
+                        bytes += 32;
+                    }
+                }
+            }
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private static int compare(Object a, Object b) {
+            if (a instanceof byte[]) {
+                return Arrays.compareUnsigned((byte[]) a, (byte[]) b);
+            }
+            if (a instanceof String) {
+                return Arrays.compareUnsigned(((String) a).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        ((String) b).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            if (a instanceof Comparable) {
+                return ((Comparable) a).compareTo(b);
+            }
+            return String.valueOf(a).compareTo(String.valueOf(b));
+        }
+
+        @Override
+        public void write(FieldVector out, int groupCount) {
+            ValueAccess.Setter s = ValueAccess.setter(out);
+            for (int g = 0; g < groupCount; g++) {
+                s.set(g, g < values.length ? values[g] : null);
+            }
+            out.setValueCount(groupCount);
+        }
+
+        @Override
+        public long estimatedBytes() {
+            return values.length * 8L + bytes;
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package io.lancejdbc.exec.operator.agg;
+
+import io.lancejdbc.exec.expr.ColumnReaders;
+import io.lancejdbc.exec.expr.ColumnWriters;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Arrays;
+import org.apache.arrow.vector.FieldVector;
+
+/** SUM and AVG over integers (exact, overflow is an error), floats and decimals. */
+final class SumAccumulators {
+    private SumAccumulators() {
+    }
+
+    /** SUM or AVG of integers: exact 64-bit sums; AVG in float64. */
+    static final class LongSum implements Accumulator {
+        private long[] sums = new long[16];
+        private long[] counts = new long[16];
+        private final boolean average;
+
+        LongSum(boolean average) {
+            this.average = average;
+        }
+
+        @Override
+        public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
+            ensure(groupCount);
+            ColumnReaders.LongReader r = ColumnReaders.longs(args[0]);
+            for (int i = 0; i < rows; i++) {
+                if (!r.isNull(i)) {
+                    int g = groupIds[i];
+                    long x = r.get(i);
+                    long s = sums[g] + x;
+                    if (((sums[g] ^ s) & (x ^ s)) < 0) {
+                        throw new SqlError(SqlState.NUMERIC_OUT_OF_RANGE, "BIGINT overflow in SUM; cast the argument"
+                                + " to DECIMAL(38,0) to sum beyond 9223372036854775807");
+                    }
+                    sums[g] = s;
+                    counts[g]++;
+                }
+            }
+        }
+
+        private void ensure(int n) {
+            if (sums.length < n) {
+                int size = Math.max(n, sums.length * 2);
+                sums = Arrays.copyOf(sums, size);
+                counts = Arrays.copyOf(counts, size);
+            }
+        }
+
+        @Override
+        public void write(FieldVector out, int groupCount) {
+            ensure(groupCount);
+            if (average) {
+                ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
+                for (int g = 0; g < groupCount; g++) {
+                    if (counts[g] == 0) {
+                        w.setNull(g);
+                    } else {
+                        w.set(g, (double) sums[g] / counts[g]);
+                    }
+                }
+            } else {
+                ColumnWriters.LongWriter w = ColumnWriters.longs(out);
+                for (int g = 0; g < groupCount; g++) {
+                    if (counts[g] == 0) {
+                        w.setNull(g);
+                    } else {
+                        w.set(g, sums[g]);
+                    }
+                }
+            }
+            out.setValueCount(groupCount);
+        }
+
+        @Override
+        public long estimatedBytes() {
+            return sums.length * 16L;
+        }
+    }
+
+    /** SUM or AVG of floats (float64). */
+    static final class DoubleSum implements Accumulator {
+        private double[] sums = new double[16];
+        private long[] counts = new long[16];
+        private final boolean average;
+
+        DoubleSum(boolean average) {
+            this.average = average;
+        }
+
+        @Override
+        public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
+            if (sums.length < groupCount) {
+                int size = Math.max(groupCount, sums.length * 2);
+                sums = Arrays.copyOf(sums, size);
+                counts = Arrays.copyOf(counts, size);
+            }
+            ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
+            for (int i = 0; i < rows; i++) {
+                if (!r.isNull(i)) {
+                    int g = groupIds[i];
+                    sums[g] += r.get(i);
+                    counts[g]++;
+                }
+            }
+        }
+
+        @Override
+        public void write(FieldVector out, int groupCount) {
+            ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
+            for (int g = 0; g < groupCount; g++) {
+                if (g >= counts.length || counts[g] == 0) {
+                    w.setNull(g);
+                } else {
+                    w.set(g, average ? sums[g] / counts[g] : sums[g]);
+                }
+            }
+            out.setValueCount(groupCount);
+        }
+
+        @Override
+        public long estimatedBytes() {
+            return sums.length * 16L;
+        }
+    }
+
+    /** SUM or AVG of decimals (and uint64), exact; AVG rounds half-up to the result scale. */
+    static final class DecimalSum implements Accumulator {
+        private BigDecimal[] sums = new BigDecimal[16];
+        private long[] counts = new long[16];
+        private final boolean average;
+
+        DecimalSum(boolean average) {
+            this.average = average;
+        }
+
+        @Override
+        public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
+            if (sums.length < groupCount) {
+                int size = Math.max(groupCount, sums.length * 2);
+                sums = Arrays.copyOf(sums, size);
+                counts = Arrays.copyOf(counts, size);
+            }
+            ColumnReaders.DecimalReader r = ColumnReaders.decimals(args[0]);
+            for (int i = 0; i < rows; i++) {
+                if (!r.isNull(i)) {
+                    int g = groupIds[i];
+                    BigDecimal x = r.get(i);
+                    sums[g] = sums[g] == null ? x : sums[g].add(x);
+                    counts[g]++;
+                }
+            }
+        }
+
+        @Override
+        public void write(FieldVector out, int groupCount) {
+            if (out.getField().getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FloatingPoint) {
+                ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
+                for (int g = 0; g < groupCount; g++) {
+                    if (g >= counts.length || counts[g] == 0) {
+                        w.setNull(g);
+                    } else {
+                        BigDecimal v = average ? sums[g].divide(BigDecimal.valueOf(counts[g]), MathContext.DECIMAL128)
+                                : sums[g];
+                        w.set(g, v.doubleValue());
+                    }
+                }
+            } else {
+                ColumnWriters.DecimalWriter w = ColumnWriters.decimals(out);
+                for (int g = 0; g < groupCount; g++) {
+                    if (g >= counts.length || counts[g] == 0) {
+                        w.setNull(g);
+                    } else {
+                        w.set(g, average ? sums[g].divide(BigDecimal.valueOf(counts[g]), MathContext.DECIMAL128)
+                                : sums[g]);
+                    }
+                }
+            }
+            out.setValueCount(groupCount);
+        }
+
+        @Override
+        public long estimatedBytes() {
+            return sums.length * 48L;
+        }
+    }
+}

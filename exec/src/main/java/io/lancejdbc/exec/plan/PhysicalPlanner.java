@@ -1,0 +1,170 @@
+package io.lancejdbc.exec.plan;
+
+import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.operator.CountOperator;
+import io.lancejdbc.exec.operator.FilterOperator;
+import io.lancejdbc.exec.operator.LimitOperator;
+import io.lancejdbc.exec.operator.PhysicalOperator;
+import io.lancejdbc.exec.operator.ProjectOperator;
+import io.lancejdbc.exec.operator.ScanOperator;
+import io.lancejdbc.exec.operator.SortOperator;
+import io.lancejdbc.exec.operator.ValuesOperator;
+import io.lancejdbc.exec.operator.agg.HashAggregateOperator;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.sql.expr.ColumnRef;
+import io.lancejdbc.sql.expr.Expr;
+import io.lancejdbc.sql.plan.Aggregate;
+import io.lancejdbc.sql.plan.AggregateCall;
+import io.lancejdbc.sql.plan.Distinct;
+import io.lancejdbc.sql.plan.Filter;
+import io.lancejdbc.sql.plan.Limit;
+import io.lancejdbc.sql.plan.LogicalPlan;
+import io.lancejdbc.sql.plan.Project;
+import io.lancejdbc.sql.plan.Sort;
+import io.lancejdbc.sql.plan.TableScan;
+import io.lancejdbc.sql.plan.Values;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Turns an optimized logical plan into physical operators: fragment-parallel scans, COUNT(*) from metadata, hash
+ * aggregation, Top-N for ORDER BY + LIMIT. Extension points for joins, set operations, windows and vector search
+ * are the {@link PhysicalPlannerExtension}s.
+ */
+public final class PhysicalPlanner {
+    private final long maxMemoryBytes;
+    private final List<PhysicalPlannerExtension> extensions;
+    private final java.util.Map<String, String> settings;
+
+    /**
+     * @param maxMemoryBytes the query memory limit handed to memory-hungry operators (Long.MAX_VALUE: none)
+     * @param extensions planners for the node kinds this class does not know
+     * @param settings the session settings (connection properties overlaid with SET variables), lower-case keys
+     */
+    public PhysicalPlanner(long maxMemoryBytes, List<PhysicalPlannerExtension> extensions,
+            java.util.Map<String, String> settings) {
+        this.maxMemoryBytes = maxMemoryBytes;
+        this.extensions = List.copyOf(extensions);
+        this.settings = java.util.Map.copyOf(settings);
+    }
+
+    public long maxMemoryBytes() {
+        return maxMemoryBytes;
+    }
+
+    /**
+     * A session setting, e.g. {@code topn_lazy_materialization_threshold}; null when unset (callers apply defaults
+     * from {@link io.lancejdbc.exec.config.EngineProperty}).
+     */
+    public String setting(String name) {
+        return settings.get(name);
+    }
+
+    /**
+     * @throws SqlError 0A000 for a plan node no planner supports
+     */
+    public PhysicalOperator plan(LogicalPlan p) {
+        if (p instanceof TableScan) {
+            TableScan s = (TableScan) p;
+            List<String> names = new ArrayList<>();
+            List<Field> fields = s.table().schema().getFields();
+            for (int c : s.columns()) {
+                names.add(fields.get(c).getName());
+            }
+            return new ScanOperator(s.table(), names, s.output(), s.lanceFilter(), s.limit());
+        }
+        if (p instanceof Filter) {
+            Filter f = (Filter) p;
+            return new FilterOperator(plan(f.input()), f.condition());
+        }
+        if (p instanceof Project) {
+            Project pr = (Project) p;
+            if (isIdentity(pr)) {
+                return plan(pr.input());
+            }
+            return new ProjectOperator(plan(pr.input()), pr.exprs(), pr.output());
+        }
+        if (p instanceof Limit) {
+            Limit l = (Limit) p;
+            if (l.input() instanceof Sort && l.limit() >= 0) {
+                Sort s = (Sort) l.input();
+                return new SortOperator(plan(s.input()), s.keys(), l.offset(), l.limit());
+            }
+            return new LimitOperator(plan(l.input()), l.offset(), l.limit());
+        }
+        if (p instanceof Sort) {
+            Sort s = (Sort) p;
+            return new SortOperator(plan(s.input()), s.keys(), 0, -1);
+        }
+        if (p instanceof Aggregate) {
+            Aggregate a = (Aggregate) p;
+            PhysicalOperator count = countFromMetadata(a);
+            if (count != null) {
+                return count;
+            }
+            return new HashAggregateOperator(plan(a.input()), a.groupKeys(), a.aggregates(), a.output(),
+                    maxMemoryBytes);
+        }
+        if (p instanceof Distinct) {
+            List<Expr> keys = new ArrayList<>();
+            List<Field> out = p.output();
+            for (int i = 0; i < out.size(); i++) {
+                keys.add(new ColumnRef(i, out.get(i).getName(), out.get(i)));
+            }
+            return new HashAggregateOperator(plan(((Distinct) p).input()), keys, List.of(), out, maxMemoryBytes);
+        }
+        if (p instanceof Values) {
+            Values v = (Values) p;
+            return new ValuesOperator(v.output(), v.rows());
+        }
+        for (PhysicalPlannerExtension e : extensions) {
+            PhysicalOperator op = e.plan(p, this);
+            if (op != null) {
+                return op;
+            }
+        }
+        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, p.getClass().getSimpleName()
+                + " is not supported by this engine yet");
+    }
+
+    private static boolean isIdentity(Project p) {
+        List<Field> in = p.input().output();
+        if (p.exprs().size() != in.size()) {
+            return false;
+        }
+        for (int i = 0; i < in.size(); i++) {
+            Expr e = p.exprs().get(i);
+            if (!(e instanceof ColumnRef) || ((ColumnRef) e).index() != i
+                    || !in.get(i).getName().equals(p.names().get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** COUNT(*) alone over a scan whose every predicate was pushed: answered by Lance without reading rows. */
+    private static PhysicalOperator countFromMetadata(Aggregate a) {
+        if (!a.groupKeys().isEmpty() || a.aggregates().size() != 1) {
+            return null;
+        }
+        AggregateCall c = a.aggregates().get(0);
+        if (!c.function().equals("count_star")) {
+            return null;
+        }
+        LogicalPlan in = a.input();
+        while (in instanceof Project) {
+            in = ((Project) in).input();
+        }
+        if (!(in instanceof TableScan) || ((TableScan) in).limit() >= 0) {
+            return null;
+        }
+        TableScan s = (TableScan) in;
+        if (!(s.table().handle() instanceof PinnedTable)) {
+            return null;
+        }
+        return new CountOperator((PinnedTable) s.table().handle(), s.table().catalog() + "." + s.table().qualifiedName(),
+                s.lanceFilter(), a.output().get(0));
+    }
+}

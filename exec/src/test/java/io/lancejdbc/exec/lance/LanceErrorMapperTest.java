@@ -1,0 +1,57 @@
+package io.lancejdbc.exec.lance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.lancejdbc.sql.SqlError;
+import java.io.IOException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LanceErrorMapperTest {
+
+    @Test
+    void rustSourceLocationsAreDropped() {
+        IllegalArgumentException e = new IllegalArgumentException("Invalid user input: Schema error: No field named "
+                + "nope., /workspace/rust/lance/src/dataset/scanner.rs:445:33");
+
+        SqlError mapped = LanceErrorMapper.map(e, "scan", "file:///d/t.lance", Map.of());
+
+        assertEquals("42S22", mapped.sqlState());
+        assertEquals("Lance scan failed for dataset file:///d/t.lance: Invalid user input: Schema error: No field "
+                + "named nope.", mapped.getMessage());
+        assertSame(e, mapped.getCause());
+    }
+
+    @Test
+    void secretStorageOptionValuesAreScrubbedFromMessages() {
+        RuntimeException e = new RuntimeException(new IOException("request to http://h/b?X-Amz-Credential=AKIAXYZ "
+                + "signed with wJalrSECRET failed: error sending request"));
+
+        SqlError mapped = LanceErrorMapper.map(e, "open", "s3://b/t.lance",
+                Map.of("aws_access_key_id", "AKIAXYZ", "aws_secret_access_key", "wJalrSECRET", "region", "eu"));
+
+        assertEquals("08000", mapped.sqlState());
+        assertEquals("Lance open failed for dataset s3://b/t.lance: java.io.IOException: request to "
+                + "http://h/b?X-Amz-Credential=**** signed with **** failed: error sending request",
+                mapped.getMessage());
+    }
+
+    @Test
+    void wrappedNativeErrorsShowOnlyTheirMessage() {
+        RuntimeException e = new RuntimeException("Error { message: \"Invalid user input: rowaddr start: 5 belongs "
+                + "to non-existent fragment: 77, /workspace/rust/lance/src/dataset/take.rs:216:13\", java_class: "
+                + "IllegalArgumentException, namespace_error_code: None }");
+
+        assertEquals("Lance take failed for dataset file:///t: Invalid user input: rowaddr start: 5 belongs to "
+                + "non-existent fragment: 77", LanceErrorMapper.map(e, "take", "file:///t", Map.of()).getMessage());
+    }
+
+    @Test
+    void literalTypeMismatchesAreDatatypeErrors() {
+        IllegalArgumentException e = new IllegalArgumentException("Invalid user input: could not convert to literal "
+                + "of type Timestamp");
+
+        assertEquals("42804", LanceErrorMapper.map(e, "scan", "file:///t", Map.of()).sqlState());
+    }
+}

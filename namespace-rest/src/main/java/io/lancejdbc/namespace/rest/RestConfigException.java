@@ -1,0 +1,21 @@
+package io.lancejdbc.namespace.rest;
+
+/**
+ * An invalid REST namespace client configuration: a missing or malformed property, an unknown authentication type,
+ * a credential missing for the chosen type, a custom header that collides with the authentication header, an
+ * unreadable CA file. Thrown when the configuration is built, before any request is sent.
+ *
+ * <p>The message names the property (or builder setting) and how to fix it, never a credential value. The engine
+ * reports it as a connection that cannot be established (SQLState 08001).
+ */
+public class RestConfigException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    public RestConfigException(String message) {
+        super(message);
+    }
+
+    public RestConfigException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

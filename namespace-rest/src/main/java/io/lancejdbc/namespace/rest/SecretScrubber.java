@@ -1,0 +1,56 @@
+package io.lancejdbc.namespace.rest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Masks configured secrets in text that came from the service (error messages, details, non-JSON bodies) before it
+ * goes into an exception message: a service or proxy that echoes the request headers must not leak the token.
+ */
+final class SecretScrubber {
+    /** Custom header names that suggest the value is a credential. */
+    private static final List<String> SECRET_NAME_HINTS =
+            List.of("auth", "token", "key", "secret", "password", "cookie", "credential", "signature");
+
+    /**
+     * Shorter values are not masked: they would mangle ordinary words ("tok" inside "token") while a real token or
+     * key is far longer.
+     */
+    private static final int MIN_SECRET_LENGTH = 8;
+
+    private final List<String> secrets;
+
+    SecretScrubber(RestNamespaceConfig config) {
+        List<String> s = new ArrayList<>();
+        String auth = config.authentication().secret();
+        if (auth != null && auth.length() >= MIN_SECRET_LENGTH) {
+            s.add(auth);
+        }
+        for (Map.Entry<String, String> h : config.headers().entrySet()) {
+            String name = h.getKey().toLowerCase(Locale.ROOT);
+            String value = h.getValue().trim();
+            if (SECRET_NAME_HINTS.stream().anyMatch(name::contains) && value.length() >= MIN_SECRET_LENGTH) {
+                s.add(value);
+                // "Bearer abc...": a service may echo only the credential after the scheme word.
+                int space = value.lastIndexOf(' ');
+                if (space >= 0 && value.length() - space - 1 >= MIN_SECRET_LENGTH) {
+                    s.add(value.substring(space + 1));
+                }
+            }
+        }
+        this.secrets = List.copyOf(s);
+    }
+
+    String scrub(String text) {
+        if (text == null) {
+            return null;
+        }
+        String out = text;
+        for (String secret : secrets) {
+            out = out.replace(secret, "****");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,855 @@
+package io.lancejdbc.sql.bind;
+
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.sql.catalog.BoundTable;
+import io.lancejdbc.sql.catalog.CatalogView;
+import io.lancejdbc.sql.expr.Call;
+import io.lancejdbc.sql.expr.ColumnRef;
+import io.lancejdbc.sql.expr.Expr;
+import io.lancejdbc.sql.expr.Functions;
+import io.lancejdbc.sql.expr.Literal;
+import io.lancejdbc.sql.expr.ParamRef;
+import io.lancejdbc.sql.expr.SubqueryExpr;
+import io.lancejdbc.sql.parse.QualifiedNames;
+import io.lancejdbc.sql.parse.SqlParser;
+import io.lancejdbc.sql.plan.Aggregate;
+import io.lancejdbc.sql.plan.AggregateCall;
+import io.lancejdbc.sql.plan.Distinct;
+import io.lancejdbc.sql.plan.Filter;
+import io.lancejdbc.sql.plan.Join;
+import io.lancejdbc.sql.plan.JoinType;
+import io.lancejdbc.sql.plan.Limit;
+import io.lancejdbc.sql.plan.LogicalPlan;
+import io.lancejdbc.sql.plan.Project;
+import io.lancejdbc.sql.plan.SetOperation;
+import io.lancejdbc.sql.plan.Sort;
+import io.lancejdbc.sql.plan.SortKey;
+import io.lancejdbc.sql.plan.TableScan;
+import io.lancejdbc.sql.plan.Values;
+import io.lancejdbc.sql.plan.Window;
+import io.lancejdbc.sql.plan.WindowCall;
+import io.lancejdbc.sql.types.TypeSupport;
+import io.lancejdbc.sql.types.Types;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.ExceptOp;
+import net.sf.jsqlparser.statement.select.Fetch;
+import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.IntersectOp;
+import net.sf.jsqlparser.statement.select.MinusOp;
+import net.sf.jsqlparser.statement.select.Offset;
+import net.sf.jsqlparser.statement.select.OrderByElement;
+import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.statement.select.TableFunction;
+import net.sf.jsqlparser.statement.select.UnionOp;
+import net.sf.jsqlparser.statement.select.WithItem;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Turns a parsed query into a logical plan: name resolution against the catalog (pinning one dataset version per
+ * table reference), typing, aggregates, windows, ORDER BY over aliases/ordinals/hidden expressions, LIMIT/OFFSET,
+ * joins, derived tables, CTEs, set operations and uncorrelated subqueries.
+ */
+public final class QueryBinder {
+    /** A bound relation: its plan and the names its columns can be addressed by. */
+    record Bound(LogicalPlan plan, Scope scope) {
+    }
+
+    private final BindContext ctx;
+    private final Deque<Scope> outerScopes = new ArrayDeque<>();
+    private final VectorSearchBinder vectorSearch;
+
+    private QueryBinder(BindContext ctx) {
+        this.ctx = ctx;
+        this.vectorSearch = new VectorSearchBinder(ctx.catalog);
+    }
+
+    /**
+     * Binds a query.
+     *
+     * @param parameters values of the {@code ?} markers as literals, or null to prepare (markers stay {@link ParamRef})
+     * @param clock the statement clock for CURRENT_DATE / NOW()
+     * @throws SqlError with a 42xxx / 3F000 / 22xxx / 0A000 state for every user error
+     */
+    public static LogicalPlan bind(Select select, CatalogView catalog, List<Literal> parameters, Clock clock) {
+        QueryBinder b = new QueryBinder(new BindContext(catalog, parameters, clock, CteScope.EMPTY));
+        Bound bound = b.bindSelect(select, CteScope.EMPTY);
+        for (Field f : bound.plan().output()) {
+            if (!TypeSupport.isSupported(f)) {
+                throw unsupportedColumn(f.getName());
+            }
+        }
+        return bound.plan();
+    }
+
+    static SqlError unsupportedColumn(String name) {
+        return new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Column '" + name + "' has a type lance-jdbc cannot read"
+                + " (UNSUPPORTED_TYPE in DESC); leave it out, e.g. SELECT * EXCEPT (" + name + ") ...");
+    }
+
+    LogicalPlan bindSubquery(Select s, Scope outer) {
+        outerScopes.push(outer);
+        try {
+            return bindSelect(s, ctx.ctes).plan();
+        } finally {
+            outerScopes.pop();
+        }
+    }
+
+    boolean outerScopeHas(List<String> parts) {
+        for (Scope s : outerScopes) {
+            try {
+                String name = parts.get(parts.size() - 1);
+                String qualifier = parts.size() > 1 ? parts.get(parts.size() - 2) : null;
+                if (qualifier != null && !s.hasQualifier(qualifier)) {
+                    continue;
+                }
+                if (s.find(qualifier, name) != null) {
+                    return true;
+                }
+            } catch (SqlError e) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Bound bindSelect(Select select, CteScope ctes) {
+        CteScope scope = ctes;
+        if (select.getWithItemsList() != null) {
+            scope = ctes.child();
+            for (WithItem<?> w : select.getWithItemsList()) {
+                if (w.isRecursive()) {
+                    throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "WITH RECURSIVE is not supported");
+                }
+                Bound cte = bindSelect((Select) w.getSelect(), scope);
+                LogicalPlan plan = cte.plan();
+                if (w.getWithItemList() != null && !w.getWithItemList().isEmpty()) {
+                    plan = renameColumns(plan, w.getWithItemList().stream()
+                            .map(i -> QualifiedNames.unquote(i.toString())).toList(), w.getAlias().getName());
+                }
+                scope = scope.with(QualifiedNames.unquote(w.getAlias().getName()), plan);
+            }
+        }
+        CteScope finalScope = scope;
+        if (select instanceof PlainSelect) {
+            return bindPlain((PlainSelect) select, finalScope);
+        }
+        if (select instanceof SetOperationList) {
+            return bindSetOperation((SetOperationList) select, finalScope);
+        }
+        if (select instanceof ParenthesedSelect) {
+            ParenthesedSelect p = (ParenthesedSelect) select;
+            Bound inner = bindSelect(p.getSelect(), finalScope);
+            return orderAndLimit(inner, p.getOrderByElements(), p.getLimit(), p.getOffset(), p.getFetch());
+        }
+        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Query form " + select.getClass().getSimpleName()
+                + " is not supported");
+    }
+
+    private static LogicalPlan renameColumns(LogicalPlan plan, List<String> names, String alias) {
+        List<Field> out = plan.output();
+        if (names.size() != out.size()) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Column list of " + alias + " has " + names.size()
+                    + " names but the query returns " + out.size() + " columns");
+        }
+        List<Expr> refs = new ArrayList<>();
+        for (int i = 0; i < out.size(); i++) {
+            refs.add(new ColumnRef(i, out.get(i).getName(), out.get(i)));
+        }
+        return new Project(plan, refs, names);
+    }
+
+    // ---------------------------------------------------------------- plain SELECT
+
+    private Bound bindPlain(PlainSelect ps, CteScope ctes) {
+        BindContext c = ctx.withCtes(ctes);
+        if (ps.getIntoTables() != null) {
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "SELECT INTO is not supported (read-only driver)");
+        }
+        Bound from = ps.getFromItem() == null
+                ? new Bound(new Values(List.of(), List.of(List.of())), new Scope(List.of()))
+                : fromItem(ps.getFromItem(), c);
+        if (ps.getJoins() != null) {
+            for (net.sf.jsqlparser.statement.select.Join j : ps.getJoins()) {
+                from = join(from, j, c);
+            }
+        }
+        LogicalPlan plan = from.plan();
+        Scope scope = from.scope();
+        if (ps.getWhere() != null) {
+            Expr where = new ExpressionBinder(c, scope, null, null, this).bind(ps.getWhere());
+            TypeCoercion.requireBoolean(where, "WHERE");
+            plan = new Filter(plan, TypeCoercion.coerce(where, Types.BOOL));
+        }
+
+        AggregateCollector aggs = new AggregateCollector();
+        WindowCollector wins = new WindowCollector();
+        ExpressionBinder itemBinder = new ExpressionBinder(c, scope, aggs, wins, this);
+
+        List<Expr> items = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (SelectItem<?> item : ps.getSelectItems()) {
+            expandItem(item, scope, itemBinder, items, names);
+        }
+
+        List<Expr> groupKeys = new ArrayList<>();
+        boolean grouped = false;
+        if (ps.getGroupBy() != null) {
+            grouped = true;
+            if (ps.getGroupBy().getGroupingSets() != null && !ps.getGroupBy().getGroupingSets().isEmpty()) {
+                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "GROUPING SETS, ROLLUP and CUBE are not supported");
+            }
+            ExpressionList<?> list = ps.getGroupBy().getGroupByExpressionList();
+            ExpressionBinder keyBinder = new ExpressionBinder(c, scope, null, null, this);
+            for (Object o : list) {
+                groupKeys.add(groupKey((Expression) o, scope, keyBinder, items, names));
+            }
+        }
+        Expr having = null;
+        if (ps.getHaving() != null) {
+            having = itemBinder.bind(ps.getHaving());
+            TypeCoercion.requireBoolean(having, "HAVING");
+            grouped = true;
+        }
+        // ORDER BY may reference select aliases, ordinals or any input expression (also aggregates when grouped).
+        List<OrderItem> order = new ArrayList<>();
+        if (ps.getOrderByElements() != null) {
+            for (OrderByElement o : ps.getOrderByElements()) {
+                order.add(orderItem(o, scope, itemBinder, items, names));
+            }
+        }
+        grouped |= !aggs.isEmpty();
+
+        int width;
+        if (grouped) {
+            List<String> keyNames = new ArrayList<>();
+            for (Expr k : groupKeys) {
+                keyNames.add(k.sql());
+            }
+            List<String> aggNames = new ArrayList<>();
+            for (AggregateCall a : aggs.calls()) {
+                aggNames.add(a.sql());
+            }
+            plan = new Aggregate(plan, groupKeys, keyNames, aggs.calls(), aggNames);
+            GroupingRewriter rw = new GroupingRewriter(groupKeys, plan.output());
+            items.replaceAll(rw::rewrite);
+            for (OrderItem o : order) {
+                if (o.expr != null) {
+                    o.expr = rw.rewrite(o.expr);
+                }
+            }
+            if (having != null) {
+                plan = new Filter(plan, TypeCoercion.coerce(rw.rewrite(having), Types.BOOL));
+            }
+            if (!wins.isEmpty()) {
+                List<WindowCall> rewritten = new ArrayList<>();
+                for (WindowCall w : wins.calls()) {
+                    rewritten.add(rw.rewrite(w));
+                }
+                plan = windowNode(plan, rewritten);
+            }
+        } else if (!wins.isEmpty()) {
+            plan = windowNode(plan, wins.calls());
+        }
+        width = plan.output().size() - wins.calls().size();
+        if (!wins.isEmpty()) {
+            int base = width;
+            LogicalPlan windowed = plan;
+            items.replaceAll(e -> replaceWindows(e, base, windowed));
+            for (OrderItem o : order) {
+                if (o.expr != null) {
+                    o.expr = replaceWindows(o.expr, base, windowed);
+                }
+            }
+        }
+
+        // Hidden ORDER BY columns ride along the projection and are dropped after sorting.
+        int visible = items.size();
+        List<Expr> projected = new ArrayList<>(items);
+        List<String> projectedNames = new ArrayList<>(names);
+        List<SortKey> sortKeys = new ArrayList<>();
+        for (OrderItem o : order) {
+            int idx = o.selectIndex;
+            if (idx < 0) {
+                idx = projected.indexOf(o.expr);
+            }
+            if (idx < 0) {
+                if (ps.getDistinct() != null) {
+                    throw new SqlError(SqlState.SYNTAX_ERROR, "With SELECT DISTINCT, ORDER BY expressions must appear"
+                            + " in the select list: " + o.source);
+                }
+                projected.add(o.expr);
+                projectedNames.add("$order" + projected.size());
+                idx = projected.size() - 1;
+            }
+            Field f = Types.withoutMetadata(projected.get(idx).type());
+            sortKeys.add(new SortKey(new ColumnRef(idx, projectedNames.get(idx), f), o.ascending, o.nullsFirst));
+        }
+        plan = new Project(plan, projected, projectedNames);
+        if (ps.getDistinct() != null) {
+            if (ps.getDistinct().getOnSelectItems() != null) {
+                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "DISTINCT ON is not supported");
+            }
+            plan = new Distinct(plan);
+        }
+        if (!sortKeys.isEmpty()) {
+            plan = new Sort(plan, sortKeys);
+        }
+        plan = limit(plan, ps.getLimit(), ps.getOffset(), ps.getFetch());
+        if (projected.size() > visible) {
+            List<Expr> refs = new ArrayList<>();
+            List<Field> out = plan.output();
+            for (int i = 0; i < visible; i++) {
+                refs.add(new ColumnRef(i, out.get(i).getName(), out.get(i)));
+            }
+            plan = new Project(plan, refs, names);
+        }
+        return new Bound(plan, Scope.of(null, plan.output()));
+    }
+
+    private static Expr replaceWindows(Expr e, int base, LogicalPlan windowed) {
+        if (e instanceof Call) {
+            Call call = (Call) e;
+            if (call.function().startsWith(ExpressionBinder.WIN_PREFIX)) {
+                int i = Integer.parseInt(call.function().substring(ExpressionBinder.WIN_PREFIX.length()));
+                Field f = windowed.output().get(base + i);
+                return new ColumnRef(base + i, f.getName(), f);
+            }
+            List<Expr> args = new ArrayList<>();
+            for (Expr a : call.args()) {
+                args.add(replaceWindows(a, base, windowed));
+            }
+            return new Call(call.function(), args, call.type());
+        }
+        return e;
+    }
+
+    private static LogicalPlan windowNode(LogicalPlan input, List<WindowCall> calls) {
+        List<String> names = new ArrayList<>();
+        for (WindowCall w : calls) {
+            names.add(w.function() + "_over");
+        }
+        return new Window(input, calls, names);
+    }
+
+    private void expandItem(SelectItem<?> item, Scope scope, ExpressionBinder binder, List<Expr> items,
+            List<String> names) {
+        Expression e = item.getExpression();
+        if (e instanceof AllTableColumns) {
+            AllTableColumns atc = (AllTableColumns) e;
+            List<String> q = QualifiedNames.split(atc.getTable().getFullyQualifiedName());
+            String qualifier = q.get(q.size() - 1);
+            if (!scope.hasQualifier(qualifier)) {
+                throw new SqlError(SqlState.TABLE_NOT_FOUND, "Unknown table '" + qualifier + "' in " + e);
+            }
+            addColumns(scope.columnsOf(qualifier), except(atc), items, names, e.toString());
+            return;
+        }
+        if (e instanceof AllColumns) {
+            if (scope.size() == 0) {
+                throw new SqlError(SqlState.SYNTAX_ERROR, "SELECT * needs a FROM clause");
+            }
+            addColumns(scope.columnsOf(null), except((AllColumns) e), items, names, e.toString());
+            return;
+        }
+        Expr bound = binder.bind(e);
+        items.add(bound);
+        if (item.getAlias() != null) {
+            names.add(QualifiedNames.unquote(item.getAlias().getName()));
+        } else if (bound instanceof ColumnRef) {
+            names.add(((ColumnRef) bound).name());
+        } else if (e instanceof Column && ((Column) e).getArrayConstructor() == null) {
+            names.add(QualifiedNames.unquote(((Column) e).getColumnName()));
+        } else {
+            names.add(e.toString());
+        }
+    }
+
+    private static Set<String> except(AllColumns all) {
+        Set<String> out = new LinkedHashSet<>();
+        if (all.getExceptColumns() != null) {
+            for (Column c : all.getExceptColumns()) {
+                out.add(QualifiedNames.unquote(c.getColumnName()).toLowerCase(Locale.ROOT));
+            }
+        }
+        return out;
+    }
+
+    private static void addColumns(List<Scope.Column> cols, Set<String> except, List<Expr> items, List<String> names,
+            String text) {
+        Set<String> unmatched = new LinkedHashSet<>(except);
+        for (Scope.Column c : cols) {
+            String lower = c.name().toLowerCase(Locale.ROOT);
+            if (except.contains(lower)) {
+                unmatched.remove(lower);
+                continue;
+            }
+            if (!TypeSupport.isSupported(c.field())) {
+                throw unsupportedColumn(c.name());
+            }
+            items.add(Scope.ref(c));
+            names.add(c.name());
+        }
+        if (!unmatched.isEmpty()) {
+            throw new SqlError(SqlState.COLUMN_NOT_FOUND, "EXCEPT names unknown column(s) " + unmatched + " in " + text);
+        }
+    }
+
+    private Expr groupKey(Expression e, Scope scope, ExpressionBinder binder, List<Expr> items, List<String> names) {
+        if (e instanceof LongValue) {
+            int ordinal = (int) ((LongValue) e).getValue();
+            if (ordinal < 1 || ordinal > items.size()) {
+                throw new SqlError(SqlState.SYNTAX_ERROR, "GROUP BY position " + ordinal + " is not in the select"
+                        + " list (1.." + items.size() + ")");
+            }
+            return checkNoAggregate(items.get(ordinal - 1), "GROUP BY " + ordinal);
+        }
+        if (e instanceof Column && ((Column) e).getTable() == null) {
+            String name = QualifiedNames.unquote(((Column) e).getColumnName());
+            if (scope.find(null, name) == null) {
+                for (int i = 0; i < names.size(); i++) {
+                    if (names.get(i).equalsIgnoreCase(name)) {
+                        return checkNoAggregate(items.get(i), "GROUP BY " + name);
+                    }
+                }
+            }
+        }
+        return binder.bind(e);
+    }
+
+    private static Expr checkNoAggregate(Expr e, String where) {
+        if (containsPlaceholder(e)) {
+            throw new SqlError(SqlState.GROUPING_ERROR, where + " refers to an aggregate or window function");
+        }
+        return e;
+    }
+
+    static boolean containsPlaceholder(Expr e) {
+        if (e instanceof Call) {
+            Call c = (Call) e;
+            if (c.function().startsWith("$")) {
+                return true;
+            }
+            for (Expr a : c.args()) {
+                if (containsPlaceholder(a)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** One ORDER BY item while binding: either a select-list position or an expression. */
+    private static final class OrderItem {
+        int selectIndex = -1;
+        Expr expr;
+        boolean ascending;
+        boolean nullsFirst;
+        String source;
+    }
+
+    private OrderItem orderItem(OrderByElement o, Scope scope, ExpressionBinder binder, List<Expr> items,
+            List<String> names) {
+        OrderItem item = new OrderItem();
+        item.source = o.toString();
+        item.ascending = o.isAsc();
+        item.nullsFirst = nullsFirst(o);
+        Expression e = o.getExpression();
+        if (e instanceof LongValue) {
+            int ordinal = (int) ((LongValue) e).getValue();
+            if (ordinal < 1 || ordinal > items.size()) {
+                throw new SqlError(SqlState.SYNTAX_ERROR, "ORDER BY position " + ordinal + " is not in the select"
+                        + " list (1.." + items.size() + ")");
+            }
+            item.selectIndex = ordinal - 1;
+            return item;
+        }
+        if (e instanceof Column && ((Column) e).getTable() == null && ((Column) e).getArrayConstructor() == null) {
+            String name = QualifiedNames.unquote(((Column) e).getColumnName());
+            int match = -1;
+            for (int i = 0; i < names.size(); i++) {
+                if (names.get(i).equals(name) || names.get(i).equalsIgnoreCase(name) && match < 0) {
+                    if (match >= 0 && !items.get(match).equals(items.get(i))) {
+                        throw new SqlError(SqlState.AMBIGUOUS_COLUMN, "ORDER BY " + name
+                                + " matches several select-list columns");
+                    }
+                    match = i;
+                }
+            }
+            if (match >= 0) {
+                item.selectIndex = match;
+                return item;
+            }
+        }
+        item.expr = binder.bind(e);
+        return item;
+    }
+
+    static boolean nullsFirst(OrderByElement o) {
+        if (o.getNullOrdering() == OrderByElement.NullOrdering.NULLS_FIRST) {
+            return true;
+        }
+        if (o.getNullOrdering() == OrderByElement.NullOrdering.NULLS_LAST) {
+            return false;
+        }
+        return o.isAsc();
+    }
+
+    static SortKey sortKey(Expr e, OrderByElement o) {
+        return new SortKey(e, o.isAsc(), nullsFirst(o));
+    }
+
+    // ---------------------------------------------------------------- LIMIT
+
+    private LogicalPlan limit(LogicalPlan plan, net.sf.jsqlparser.statement.select.Limit limit, Offset offset,
+            Fetch fetch) {
+        long count = -1;
+        long skip = 0;
+        if (limit != null) {
+            if (limit.getRowCount() != null && !limit.isLimitAll() && !limit.isLimitNull()) {
+                count = constantCount(limit.getRowCount(), "LIMIT");
+            }
+            if (limit.getOffset() != null) {
+                skip = constantCount(limit.getOffset(), "OFFSET");
+            }
+        }
+        if (offset != null) {
+            skip = constantCount(offset.getOffset(), "OFFSET");
+        }
+        if (fetch != null) {
+            count = fetch.getExpression() == null ? 1 : constantCount(fetch.getExpression(), "FETCH");
+        }
+        if (count < 0 && skip == 0) {
+            return plan;
+        }
+        return new Limit(plan, skip, count);
+    }
+
+    private long constantCount(Expression e, String clause) {
+        Expr v = new ExpressionBinder(ctx, new Scope(List.of()), null, null, this).bind(e);
+        if (v instanceof ParamRef) {
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, clause + " ? parameters are not supported;"
+                    + " use a constant");
+        }
+        if (!(v instanceof Literal) || !(((Literal) v).value() instanceof Long)) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, clause + " needs a non-negative integer constant, got " + e);
+        }
+        long n = (Long) ((Literal) v).value();
+        if (n < 0) {
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, clause + " must not be negative, got " + n);
+        }
+        return n;
+    }
+
+    private Bound orderAndLimit(Bound inner, List<OrderByElement> orderBy,
+            net.sf.jsqlparser.statement.select.Limit limit, Offset offset, Fetch fetch) {
+        LogicalPlan plan = inner.plan();
+        if (orderBy != null && !orderBy.isEmpty()) {
+            List<SortKey> keys = new ArrayList<>();
+            List<Field> out = plan.output();
+            List<String> names = out.stream().map(Field::getName).toList();
+            List<Expr> refs = new ArrayList<>();
+            for (int i = 0; i < out.size(); i++) {
+                refs.add(new ColumnRef(i, out.get(i).getName(), out.get(i)));
+            }
+            ExpressionBinder b = new ExpressionBinder(ctx, inner.scope(), null, null, this);
+            for (OrderByElement o : orderBy) {
+                OrderItem item = orderItem(o, inner.scope(), b, refs, names);
+                Expr key = item.selectIndex >= 0 ? refs.get(item.selectIndex) : item.expr;
+                keys.add(new SortKey(key, item.ascending, item.nullsFirst));
+            }
+            plan = new Sort(plan, keys);
+        }
+        plan = limit(plan, limit, offset, fetch);
+        return new Bound(plan, Scope.of(null, plan.output()));
+    }
+
+    // ---------------------------------------------------------------- set operations
+
+    private Bound bindSetOperation(SetOperationList s, CteScope ctes) {
+        List<Select> selects = s.getSelects();
+        LogicalPlan acc = bindSelect(selects.get(0), ctes).plan();
+        for (int i = 1; i < selects.size(); i++) {
+            LogicalPlan right = bindSelect(selects.get(i), ctes).plan();
+            net.sf.jsqlparser.statement.select.SetOperation op = s.getOperations().get(i - 1);
+            SetOperation.Kind kind;
+            boolean all;
+            if (op instanceof UnionOp) {
+                kind = SetOperation.Kind.UNION;
+                all = ((UnionOp) op).isAll();
+            } else if (op instanceof IntersectOp) {
+                kind = SetOperation.Kind.INTERSECT;
+                all = op.toString().toUpperCase(Locale.ROOT).contains("ALL");
+            } else if (op instanceof ExceptOp || op instanceof MinusOp) {
+                kind = SetOperation.Kind.EXCEPT;
+                all = op.toString().toUpperCase(Locale.ROOT).contains("ALL");
+            } else {
+                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Set operation " + op + " is not supported");
+            }
+            acc = setOperation(kind, all, acc, right);
+        }
+        return orderAndLimit(new Bound(acc, Scope.of(null, acc.output())), s.getOrderByElements(), s.getLimit(),
+                s.getOffset(), s.getFetch());
+    }
+
+    private static LogicalPlan setOperation(SetOperation.Kind kind, boolean all, LogicalPlan left, LogicalPlan right) {
+        List<Field> l = left.output();
+        List<Field> r = right.output();
+        if (l.size() != r.size()) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, kind + " inputs have different column counts: " + l.size()
+                    + " and " + r.size());
+        }
+        List<Field> out = new ArrayList<>();
+        List<ArrowType> types = new ArrayList<>();
+        for (int i = 0; i < l.size(); i++) {
+            ArrowType t = TypeCoercion.commonType(l.get(i).getType(), r.get(i).getType(), kind + " column " + (i + 1));
+            if (Types.isNull(t)) {
+                t = Types.INT32;
+            }
+            types.add(t);
+            Field template = l.get(i).getType().equals(t) ? l.get(i) : r.get(i).getType().equals(t) ? r.get(i)
+                    : Types.of(t, true);
+            out.add(Types.rename(Types.withNullable(Types.withoutMetadata(template),
+                    l.get(i).isNullable() || r.get(i).isNullable()), l.get(i).getName()));
+        }
+        return new SetOperation(kind, all, List.of(castTo(left, types), castTo(right, types)), out);
+    }
+
+    private static LogicalPlan castTo(LogicalPlan p, List<ArrowType> types) {
+        List<Field> out = p.output();
+        boolean same = true;
+        for (int i = 0; i < out.size(); i++) {
+            same &= out.get(i).getType().equals(types.get(i));
+        }
+        if (same) {
+            return p;
+        }
+        List<Expr> exprs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < out.size(); i++) {
+            exprs.add(TypeCoercion.coerce(new ColumnRef(i, out.get(i).getName(), out.get(i)), types.get(i)));
+            names.add(out.get(i).getName());
+        }
+        return new Project(p, exprs, names);
+    }
+
+    // ---------------------------------------------------------------- FROM
+
+    private Bound fromItem(FromItem item, BindContext c) {
+        String alias = item.getAlias() == null ? null : QualifiedNames.unquote(item.getAlias().getName());
+        if (item.getAlias() != null && item.getAlias().getAliasColumns() != null
+                && !item.getAlias().getAliasColumns().isEmpty()) {
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Column aliases in FROM (t(a, b)) are not supported");
+        }
+        if (item instanceof Table) {
+            Table t = (Table) item;
+            List<String> parts = QualifiedNames.split(t.getFullyQualifiedName());
+            if (parts.size() == 1) {
+                LogicalPlan cte = c.ctes.find(parts.get(0));
+                if (cte != null) {
+                    return new Bound(cte, Scope.of(alias != null ? alias : parts.get(0), cte.output()));
+                }
+            }
+            BoundTable table = c.catalog.resolveTable(parts);
+            TableScan scan = TableScan.allColumns(table);
+            return new Bound(scan, Scope.of(alias != null ? alias : table.name(), scan.output()));
+        }
+        if (item instanceof TableFunction) {
+            Function f = ((TableFunction) item).getFunction();
+            String name = f.getName().toLowerCase(Locale.ROOT);
+            Map<String, String> args = SqlParser.namedArguments(f);
+            if (name.equals("vector_search")) {
+                LogicalPlan vs = vectorSearch.bind(args, c);
+                return new Bound(vs, Scope.of(alias != null ? alias : "vector_search", vs.output()));
+            }
+            if (name.equals("s3") || name.equals("local")) {
+                BoundTable table = c.catalog.resolveFileFunction(name, args);
+                TableScan scan = TableScan.allColumns(table);
+                return new Bound(scan, Scope.of(alias != null ? alias : name, scan.output()));
+            }
+            throw new SqlError(SqlState.UNDEFINED_FUNCTION, "Unknown table function " + f.getName()
+                    + "(); available: vector_search, s3, local");
+        }
+        if (item instanceof ParenthesedSelect) {
+            ParenthesedSelect ps = (ParenthesedSelect) item;
+            outerScopes.push(new Scope(List.of()));
+            Bound inner;
+            try {
+                inner = bindSelect(ps, c.ctes);
+            } finally {
+                outerScopes.pop();
+            }
+            return new Bound(inner.plan(), Scope.of(alias, inner.plan().output()));
+        }
+        if (item instanceof ParenthesedFromItem) {
+            ParenthesedFromItem p = (ParenthesedFromItem) item;
+            Bound b = fromItem(p.getFromItem(), c);
+            if (p.getJoins() != null) {
+                for (net.sf.jsqlparser.statement.select.Join j : p.getJoins()) {
+                    b = join(b, j, c);
+                }
+            }
+            return b;
+        }
+        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "FROM item " + item + " is not supported");
+    }
+
+    private Bound join(Bound left, net.sf.jsqlparser.statement.select.Join j, BindContext c) {
+        Bound right = fromItem(j.getRightItem(), c);
+        JoinType type;
+        if (j.isLeft()) {
+            type = JoinType.LEFT;
+        } else if (j.isRight()) {
+            type = JoinType.RIGHT;
+        } else if (j.isFull()) {
+            type = JoinType.FULL;
+        } else if (j.isCross() || j.isSimple() && (j.getOnExpressions() == null || j.getOnExpressions().isEmpty())) {
+            type = JoinType.CROSS;
+        } else {
+            type = JoinType.INNER;
+        }
+        if (j.isSemi() || j.isApply() || j.isStraight()) {
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Join form " + j + " is not supported");
+        }
+        Scope scope = Scope.concat(left.scope(), right.scope().withFields(right.plan().output()));
+        List<String> using = new ArrayList<>();
+        if (j.getUsingColumns() != null) {
+            for (Column col : j.getUsingColumns()) {
+                using.add(QualifiedNames.unquote(col.getColumnName()));
+            }
+        }
+        if (j.isNatural()) {
+            for (Scope.Column lc : left.scope().columnsOf(null)) {
+                for (Scope.Column rc : right.scope().columnsOf(null)) {
+                    if (lc.name().equalsIgnoreCase(rc.name())) {
+                        using.add(lc.name());
+                    }
+                }
+            }
+            if (type == JoinType.CROSS) {
+                type = JoinType.INNER;
+            }
+        }
+        Expr condition = null;
+        if (!using.isEmpty()) {
+            if (type == JoinType.CROSS) {
+                type = JoinType.INNER;
+            }
+            List<Expr> eqs = new ArrayList<>();
+            List<Scope.Column> cols = new ArrayList<>(scope.columns());
+            for (String name : using) {
+                Scope.Column lc = left.scope().find(null, name);
+                Scope.Column rc = right.scope().find(null, name);
+                if (lc == null || rc == null) {
+                    throw new SqlError(SqlState.COLUMN_NOT_FOUND, "USING column '" + name + "' must exist on both"
+                            + " sides of the join");
+                }
+                int rightIndex = rc.index() + left.scope().size();
+                eqs.add(Operators.compare(Functions.EQ, Scope.ref(lc),
+                        new ColumnRef(rightIndex, rc.name(), right.plan().output().get(rc.index()))));
+                // The right copy stays reachable as right.col but not as a bare name (SELECT * shows it once).
+                int hide = type == JoinType.RIGHT ? lc.index() : rightIndex;
+                for (int i = 0; i < cols.size(); i++) {
+                    if (cols.get(i).index() == hide) {
+                        cols.set(i, cols.get(i).hideUnqualified());
+                    }
+                }
+            }
+            scope = new Scope(cols);
+            condition = eqs.size() == 1 ? eqs.get(0) : Operators.logical(Functions.AND, eqs);
+        } else if (j.getOnExpressions() != null && !j.getOnExpressions().isEmpty()) {
+            List<Expr> conds = new ArrayList<>();
+            for (Expression on : j.getOnExpressions()) {
+                Expr e = new ExpressionBinder(c, scope, null, null, this).bind(on);
+                TypeCoercion.requireBoolean(e, "JOIN ON");
+                conds.add(TypeCoercion.coerce(e, Types.BOOL));
+            }
+            condition = conds.size() == 1 ? conds.get(0) : Operators.logical(Functions.AND, conds);
+        } else if (type != JoinType.CROSS) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, type + " JOIN needs an ON or USING clause");
+        }
+        Join join = new Join(left.plan(), right.plan(), type, condition);
+        return new Bound(join, scope.withFields(join.output()));
+    }
+
+    /** Maps expressions over the aggregate input to references into the aggregate output. */
+    private static final class GroupingRewriter {
+        private final List<Expr> keys;
+        private final List<Field> output;
+
+        GroupingRewriter(List<Expr> keys, List<Field> output) {
+            this.keys = keys;
+            this.output = output;
+        }
+
+        Expr rewrite(Expr e) {
+            int k = keys.indexOf(e);
+            if (k >= 0) {
+                return new ColumnRef(k, output.get(k).getName(), output.get(k));
+            }
+            if (e instanceof Call) {
+                Call c = (Call) e;
+                if (c.function().startsWith(ExpressionBinder.AGG_PREFIX)) {
+                    int i = keys.size() + Integer.parseInt(c.function().substring(ExpressionBinder.AGG_PREFIX.length()));
+                    return new ColumnRef(i, output.get(i).getName(), output.get(i));
+                }
+                if (c.function().startsWith(ExpressionBinder.WIN_PREFIX)) {
+                    return c;
+                }
+                List<Expr> args = new ArrayList<>();
+                for (Expr a : c.args()) {
+                    args.add(rewrite(a));
+                }
+                return new Call(c.function(), args, c.type());
+            }
+            if (e instanceof ColumnRef) {
+                throw new SqlError(SqlState.GROUPING_ERROR, "Column '" + ((ColumnRef) e).name() + "' must appear in"
+                        + " GROUP BY or be used in an aggregate function");
+            }
+            if (e instanceof SubqueryExpr) {
+                SubqueryExpr s = (SubqueryExpr) e;
+                return s.operand() == null ? s : new SubqueryExpr(s.kind(), s.plan(), rewrite(s.operand()), s.type());
+            }
+            return e;
+        }
+
+        WindowCall rewrite(WindowCall w) {
+            List<Expr> args = new ArrayList<>();
+            for (Expr a : w.args()) {
+                args.add(rewrite(a));
+            }
+            List<Expr> partition = new ArrayList<>();
+            for (Expr p : w.partitionBy()) {
+                partition.add(rewrite(p));
+            }
+            List<SortKey> order = new ArrayList<>();
+            for (SortKey s : w.orderBy()) {
+                order.add(new SortKey(rewrite(s.expr()), s.ascending(), s.nullsFirst()));
+            }
+            return new WindowCall(w.function(), args, partition, order, w.frame(), w.type());
+        }
+    }
+}

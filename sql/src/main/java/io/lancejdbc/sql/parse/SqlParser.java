@@ -1,0 +1,239 @@
+package io.lancejdbc.sql.parse;
+
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.parser.ParseException;
+import net.sf.jsqlparser.parser.Token;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.statement.ExplainStatement;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.TableFunction;
+
+/**
+ * Parses one SQL statement of our dialect. Queries go through JSqlParser; the catalog commands JSqlParser does not
+ * accept in the forms users type ({@code SHOW TABLES FROM cat.db}, {@code SHOW INDEX FROM a.b.c}, {@code DESC
+ * FUNCTION s3(...)}) are recognised here first (jsqlparser notes, 2026-11-29).
+ */
+public final class SqlParser {
+    private static final String NAME = "((?:`(?:[^`]|``)*`|\"(?:[^\"]|\"\")*\"|[^\\s`\";]+)"
+            + "(?:\\s*\\.\\s*(?:`(?:[^`]|``)*`|\"(?:[^\"]|\"\")*\"|[^\\s`\".;]+))*)";
+    private static final Pattern SHOW_DATABASES =
+            Pattern.compile("(?is)SHOW\\s+(?:DATABASES|SCHEMAS)(?:\\s+(?:FROM|IN)\\s+" + NAME + ")?");
+    private static final Pattern SHOW_TABLES =
+            Pattern.compile("(?is)SHOW\\s+(?:FULL\\s+)?TABLES(?:\\s+(?:FROM|IN)\\s+" + NAME + ")?");
+    private static final Pattern SHOW_INDEX =
+            Pattern.compile("(?is)SHOW\\s+(?:INDEX|INDEXES|KEYS)\\s+(?:FROM|IN)\\s+" + NAME);
+    private static final Pattern DESC_FUNCTION = Pattern.compile("(?is)DESC(?:RIBE)?\\s+FUNCTION\\s+(.+)");
+    private static final Pattern DESC = Pattern.compile("(?is)DESC(?:RIBE)?\\s+(?:TABLE\\s+)?" + NAME);
+    private static final Pattern USE = Pattern.compile("(?is)USE\\s+" + NAME);
+    private static final Pattern SET = Pattern.compile(
+            "(?is)SET\\s+(?:SESSION\\s+)?(?:@@(?:session\\.)?)?([A-Za-z_][A-Za-z0-9_.]*)\\s*(?:=|TO)\\s*(.+)");
+    private static final Pattern EXPLAIN = Pattern.compile("(?is)EXPLAIN\\s+(?:PLAN\\s+FOR\\s+)?(.+)");
+
+    /**
+     * Prefix of a table-function argument value that is a {@code ?} parameter: the marker is followed by the
+     * 1-based parameter index. A NUL character cannot occur in SQL text a user types into an argument value.
+     */
+    public static final String PARAMETER_MARKER = "\u0000?";
+
+    private SqlParser() {
+    }
+
+    /**
+     * Parses {@code sql}.
+     *
+     * @throws SqlError {@link java.sql.SQLSyntaxErrorException}-class 42000 with the 1-based position for syntax
+     *     errors; 0A000 for statements that would write (the driver is read-only)
+     */
+    public static ParsedStatement parse(String sql) {
+        if (sql == null) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "SQL text is null");
+        }
+        String text = stripTrailing(sql);
+        if (text.isBlank()) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Empty SQL statement");
+        }
+        String body = SqlLexer.stripLeadingComments(text);
+        Matcher m;
+        if ((m = SHOW_DATABASES.matcher(body)).matches()) {
+            return new ParsedStatement.ShowDatabases();
+        }
+        if ((m = SHOW_TABLES.matcher(body)).matches()) {
+            return new ParsedStatement.ShowTables(m.group(1) == null ? List.of() : QualifiedNames.split(m.group(1)));
+        }
+        if ((m = SHOW_INDEX.matcher(body)).matches()) {
+            return new ParsedStatement.ShowIndex(QualifiedNames.split(m.group(1)));
+        }
+        if ((m = DESC_FUNCTION.matcher(body)).matches()) {
+            return describeFunction(m.group(1));
+        }
+        if ((m = DESC.matcher(body)).matches()) {
+            return new ParsedStatement.Describe(QualifiedNames.split(m.group(1)));
+        }
+        if ((m = USE.matcher(body)).matches()) {
+            return new ParsedStatement.Use(QualifiedNames.split(m.group(1)));
+        }
+        if ((m = SET.matcher(body)).matches()) {
+            String value = m.group(2).trim();
+            if (value.length() >= 2 && (value.startsWith("'") && value.endsWith("'")
+                    || value.startsWith("\"") && value.endsWith("\""))) {
+                value = value.substring(1, value.length() - 1);
+            }
+            return new ParsedStatement.SetVariable(m.group(1).toLowerCase(Locale.ROOT), value);
+        }
+        boolean explain = false;
+        String queryText = text;
+        if ((m = EXPLAIN.matcher(body)).matches()) {
+            explain = true;
+            queryText = m.group(1);
+        }
+        Statement st = parseWithJsqlParser(queryText, explain ? sql.indexOf(queryText) : 0);
+        if (st instanceof ExplainStatement) {
+            st = ((ExplainStatement) st).getStatement();
+            explain = true;
+        }
+        if (!(st instanceof Select)) {
+            String kind = st.getClass().getSimpleName().toUpperCase(Locale.ROOT);
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED,
+                    "lance-jdbc is read-only: " + kind + " statements are not supported; use SELECT, SHOW, DESC,"
+                            + " EXPLAIN, USE or SET");
+        }
+        return new ParsedStatement.Query((Select) st, explain, SqlLexer.countParameters(queryText));
+    }
+
+    private static ParsedStatement describeFunction(String call) {
+        Statement st = parseWithJsqlParser("SELECT * FROM " + call, -"SELECT * FROM ".length());
+        if (!(st instanceof PlainSelect) || !(((PlainSelect) st).getFromItem() instanceof TableFunction)) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "DESC FUNCTION expects a table function call, e.g."
+                    + " DESC FUNCTION local(\"file_path\" = \"/data/t.lance\", \"format\" = \"lance\")");
+        }
+        Function f = ((TableFunction) ((PlainSelect) st).getFromItem()).getFunction();
+        return new ParsedStatement.DescribeFunction(f.getName().toLowerCase(Locale.ROOT), namedArguments(f));
+    }
+
+    /**
+     * The {@code "key" = "value"} arguments of a table function call, keys lower-cased.
+     *
+     * @throws SqlError 42000 for an argument that is not {@code key = value} with literal sides, or a duplicate key
+     */
+    public static Map<String, String> namedArguments(Function f) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (f.getParameters() == null) {
+            return out;
+        }
+        String fn = f.getName().toLowerCase(Locale.ROOT);
+        for (Object o : f.getParameters()) {
+            if (!(o instanceof EqualsTo)) {
+                throw new SqlError(SqlState.SYNTAX_ERROR, "Arguments of " + fn + "() must be written as \"key\" ="
+                        + " \"value\", got: " + o);
+            }
+            EqualsTo eq = (EqualsTo) o;
+            String key = literalText(eq.getLeftExpression(), fn).toLowerCase(Locale.ROOT);
+            String value = literalText(eq.getRightExpression(), fn);
+            if (out.containsKey(key)) {
+                throw new SqlError(SqlState.SYNTAX_ERROR, "Duplicate " + fn + "() property '" + key + "'");
+            }
+            out.put(key, value);
+        }
+        return out;
+    }
+
+    private static String literalText(Expression e, String fn) {
+        if (e instanceof StringValue) {
+            return ((StringValue) e).getValue().replace("''", "'");
+        }
+        if (e instanceof Column) {
+            Column c = (Column) e;
+            String full = c.getFullyQualifiedName();
+            if (full.length() >= 2 && full.startsWith("\"") && full.endsWith("\"")) {
+                return full.substring(1, full.length() - 1).replace("\"\"", "\"");
+            }
+            return full;
+        }
+        if (e instanceof net.sf.jsqlparser.expression.JdbcParameter) {
+            Integer idx = ((net.sf.jsqlparser.expression.JdbcParameter) e).getIndex();
+            return PARAMETER_MARKER + (idx == null ? 1 : idx);
+        }
+        if (e instanceof net.sf.jsqlparser.expression.LongValue
+                || e instanceof net.sf.jsqlparser.expression.DoubleValue) {
+            return e.toString();
+        }
+        throw new SqlError(SqlState.SYNTAX_ERROR, "Argument values of " + fn + "() must be quoted strings, got: " + e);
+    }
+
+    private static Statement parseWithJsqlParser(String text, int offset) {
+        try {
+            return CCJSqlParserUtil.parse(text, p -> p.withSquareBracketQuotation(false).withAllowComplexParsing(true));
+        } catch (JSQLParserException e) {
+            throw syntaxError(text, offset, e);
+        } catch (RuntimeException e) {
+            // JSqlParser reports some grammar failures as unchecked exceptions (e.g. from its token manager).
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: " + firstLine(e.getMessage()), -1, e);
+        }
+    }
+
+    private static SqlError syntaxError(String text, int offset, JSQLParserException e) {
+        Throwable cause = e.getCause();
+        int position = -1;
+        String near = null;
+        if (cause instanceof ParseException && ((ParseException) cause).currentToken != null) {
+            Token t = ((ParseException) cause).currentToken.next != null
+                    ? ((ParseException) cause).currentToken.next : ((ParseException) cause).currentToken;
+            position = offsetOf(text, t.beginLine, t.beginColumn);
+            near = t.image;
+        }
+        String msg;
+        if (position > 0) {
+            msg = "Syntax error at position " + (position + Math.max(offset, 0))
+                    + (near != null && !near.isEmpty() ? " near '" + near + "'" : " at end of statement");
+        } else {
+            msg = "Syntax error: " + firstLine(e.getMessage());
+        }
+        return new SqlError(SqlState.SYNTAX_ERROR, msg, position > 0 ? position + Math.max(offset, 0) : -1, e);
+    }
+
+    private static int offsetOf(String text, int line, int column) {
+        if (line <= 0 || column <= 0) {
+            return -1;
+        }
+        int pos = 0;
+        int l = 1;
+        while (l < line && pos < text.length()) {
+            if (text.charAt(pos) == '\n') {
+                l++;
+            }
+            pos++;
+        }
+        return pos + column;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "unknown";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    private static String stripTrailing(String sql) {
+        String s = sql.strip();
+        while (s.endsWith(";")) {
+            s = s.substring(0, s.length() - 1).strip();
+        }
+        return s;
+    }
+}

@@ -1,0 +1,287 @@
+package io.lancejdbc.sql.rules;
+
+import io.lancejdbc.sql.expr.Call;
+import io.lancejdbc.sql.expr.ColumnRef;
+import io.lancejdbc.sql.expr.Expr;
+import io.lancejdbc.sql.expr.Functions;
+import io.lancejdbc.sql.expr.Literal;
+import io.lancejdbc.sql.bind.LiteralCasts;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Renders a predicate over a table's columns as a Lance filter string, or says it cannot be pushed.
+ *
+ * <p>The rules follow the Doris Lance Catalog manual ("Predicate Pushdown": supported types and operators) and
+ * doris-semantics §3.1: only a direct column compared with a constant of the column's own type (the constant fits
+ * exactly); IN/NOT IN with a non-empty list without NULL; IS [NOT] NULL; {@code <=>}; AND/OR/NOT only when every
+ * operand converts; a bare boolean column; LIKE without backslashes; starts_with/ends_with. Identifiers are always
+ * in backticks and temporal and decimal constants are typed (lance-core notes §3: double quotes would be string
+ * literals there, and untyped strings are not coerced).
+ */
+public final class LanceFilterRenderer {
+    private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS");
+
+    private LanceFilterRenderer() {
+    }
+
+    /**
+     * @param predicate a boolean expression whose column references index {@code columns}
+     * @param columns the fields the column references point at (the table schema)
+     * @return the Lance filter text, or empty when the predicate must stay a residual predicate
+     */
+    public static Optional<String> render(Expr predicate, List<Field> columns) {
+        try {
+            return Optional.of(new Renderer(columns).predicate(predicate));
+        } catch (NotPushable e) {
+            return Optional.empty();
+        }
+    }
+
+    private static final class NotPushable extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        NotPushable() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final class Renderer {
+        private final List<Field> columns;
+
+        Renderer(List<Field> columns) {
+            this.columns = columns;
+        }
+
+        String predicate(Expr e) throws NotPushable {
+            if (e instanceof ColumnRef) {
+                Field f = column(e);
+                if (!(f.getType() instanceof ArrowType.Bool)) {
+                    throw new NotPushable();
+                }
+                return "(" + ident(f) + " = true)";
+            }
+            if (!(e instanceof Call)) {
+                throw new NotPushable();
+            }
+            Call c = (Call) e;
+            String fn = c.function();
+            switch (fn) {
+                case Functions.AND:
+                case Functions.OR: {
+                    List<String> parts = new ArrayList<>();
+                    for (Expr a : c.args()) {
+                        parts.add(predicate(a));
+                    }
+                    return "(" + String.join(fn.equals(Functions.AND) ? " AND " : " OR ", parts) + ")";
+                }
+                case Functions.NOT:
+                    return "(NOT " + predicate(c.arg(0)) + ")";
+                case Functions.IS_NULL:
+                case Functions.IS_NOT_NULL: {
+                    Field f = column(c.arg(0));
+                    return "(" + ident(f) + (fn.equals(Functions.IS_NULL) ? " IS NULL)" : " IS NOT NULL)");
+                }
+                case Functions.EQ:
+                case Functions.NE:
+                case Functions.LT:
+                case Functions.LE:
+                case Functions.GT:
+                case Functions.GE:
+                    return comparison(fn, c.arg(0), c.arg(1));
+                case Functions.NULL_SAFE_EQ: {
+                    Expr col = c.arg(0) instanceof ColumnRef ? c.arg(0) : c.arg(1);
+                    Expr lit = col == c.arg(0) ? c.arg(1) : c.arg(0);
+                    Field f = column(col);
+                    if (!(lit instanceof Literal)) {
+                        throw new NotPushable();
+                    }
+                    if (((Literal) lit).isNull()) {
+                        return "(" + ident(f) + " IS NULL)";
+                    }
+                    String eq = ident(f) + " = " + literal((Literal) lit, f);
+                    // Keep a two-valued result under NOT/OR: NULL <=> v is FALSE, never NULL.
+                    return f.isNullable() ? "(" + ident(f) + " IS NOT NULL AND " + eq + ")" : "(" + eq + ")";
+                }
+                case Functions.IN: {
+                    Field f = column(c.arg(0));
+                    List<String> items = new ArrayList<>();
+                    for (Expr item : c.args().subList(1, c.args().size())) {
+                        if (!(item instanceof Literal) || ((Literal) item).isNull()) {
+                            throw new NotPushable();
+                        }
+                        items.add(literal((Literal) item, f));
+                    }
+                    if (items.isEmpty()) {
+                        throw new NotPushable();
+                    }
+                    return "(" + ident(f) + " IN (" + String.join(", ", items) + "))";
+                }
+                case Functions.LIKE: {
+                    if (c.args().size() != 2) {
+                        throw new NotPushable();
+                    }
+                    Field f = column(c.arg(0));
+                    if (!isString(f.getType()) || !(c.arg(1) instanceof Literal) || ((Literal) c.arg(1)).isNull()) {
+                        throw new NotPushable();
+                    }
+                    String pattern = (String) ((Literal) c.arg(1)).value();
+                    if (pattern.indexOf('\\') >= 0 || pattern.indexOf('\0') >= 0) {
+                        throw new NotPushable();
+                    }
+                    return "(" + ident(f) + " LIKE " + quote(pattern) + ")";
+                }
+                case "starts_with":
+                case "ends_with": {
+                    Field f = column(c.arg(0));
+                    if (!isString(f.getType()) || !(c.arg(1) instanceof Literal) || ((Literal) c.arg(1)).isNull()) {
+                        throw new NotPushable();
+                    }
+                    String s = (String) ((Literal) c.arg(1)).value();
+                    if (s.indexOf('\0') >= 0) {
+                        throw new NotPushable();
+                    }
+                    return fn + "(" + ident(f) + ", " + quote(s) + ")";
+                }
+                default:
+                    throw new NotPushable();
+            }
+        }
+
+        private String comparison(String op, Expr left, Expr right) throws NotPushable {
+            if (!(left instanceof ColumnRef)) {
+                if (right instanceof ColumnRef) {
+                    return comparison(Functions.flipComparison(op), right, left);
+                }
+                throw new NotPushable();
+            }
+            Field f = column(left);
+            if (!(right instanceof Literal) || ((Literal) right).isNull()) {
+                throw new NotPushable();
+            }
+            if (f.getType() instanceof ArrowType.Bool && !(op.equals(Functions.EQ) || op.equals(Functions.NE))) {
+                throw new NotPushable();
+            }
+            String sqlOp = op.equals(Functions.NE) ? "!=" : op;
+            return "(" + ident(f) + " " + sqlOp + " " + literal((Literal) right, f) + ")";
+        }
+
+        private Field column(Expr e) throws NotPushable {
+            if (!(e instanceof ColumnRef)) {
+                throw new NotPushable();
+            }
+            Field f = columns.get(((ColumnRef) e).index());
+            if (!pushableType(f)) {
+                throw new NotPushable();
+            }
+            return f;
+        }
+
+        private static String ident(Field f) {
+            return "`" + f.getName().replace("`", "``") + "`";
+        }
+    }
+
+    /** The manual's "Data Types Supported for Pushdown". */
+    static boolean pushableType(Field f) {
+        if (f.getDictionary() != null || f.getMetadata() != null
+                && f.getMetadata().containsKey("ARROW:extension:name")) {
+            return false;
+        }
+        ArrowType t = f.getType();
+        if (t instanceof ArrowType.Bool || t instanceof ArrowType.Int || isString(t)) {
+            return true;
+        }
+        if (t instanceof ArrowType.FloatingPoint) {
+            return ((ArrowType.FloatingPoint) t).getPrecision() != FloatingPointPrecision.HALF;
+        }
+        if (t instanceof ArrowType.Decimal) {
+            ArrowType.Decimal d = (ArrowType.Decimal) t;
+            return d.getBitWidth() == 128 && d.getPrecision() >= 1 && d.getPrecision() <= 38 && d.getScale() >= 0
+                    && d.getScale() <= d.getPrecision();
+        }
+        if (t instanceof ArrowType.Date) {
+            return ((ArrowType.Date) t).getUnit() == DateUnit.DAY;
+        }
+        if (t instanceof ArrowType.Timestamp) {
+            ArrowType.Timestamp ts = (ArrowType.Timestamp) t;
+            return ts.getTimezone() == null && ts.getUnit() != TimeUnit.NANOSECOND;
+        }
+        return false;
+    }
+
+    private static boolean isString(ArrowType t) {
+        return t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8;
+    }
+
+    /** The literal as a Lance constant of the column's type, or not pushable when it does not fit exactly. */
+    private static String literal(Literal lit, Field column) throws NotPushable {
+        ArrowType t = column.getType();
+        Optional<Literal> exact = LiteralCasts.exact(lit, t);
+        if (exact.isEmpty() || exact.get().isNull()) {
+            throw new NotPushable();
+        }
+        Object v = exact.get().value();
+        if (t instanceof ArrowType.Bool) {
+            return ((Boolean) v) ? "true" : "false";
+        }
+        if (t instanceof ArrowType.Int) {
+            ArrowType.Int it = (ArrowType.Int) t;
+            long l = (Long) v;
+            return !it.getIsSigned() && it.getBitWidth() == 64 ? Long.toUnsignedString(l) : Long.toString(l);
+        }
+        if (t instanceof ArrowType.FloatingPoint) {
+            double d = (Double) v;
+            if (!Double.isFinite(d)) {
+                throw new NotPushable();
+            }
+            if (((ArrowType.FloatingPoint) t).getPrecision() == FloatingPointPrecision.SINGLE) {
+                float f = (float) d;
+                if (!Float.isFinite(f) || f != d) {
+                    throw new NotPushable();
+                }
+            }
+            return Double.toString(d);
+        }
+        if (isString(t)) {
+            String s = (String) v;
+            if (s.indexOf('\0') >= 0) {
+                throw new NotPushable();
+            }
+            return quote(s);
+        }
+        if (t instanceof ArrowType.Decimal) {
+            ArrowType.Decimal d = (ArrowType.Decimal) t;
+            return "decimal(" + d.getPrecision() + "," + d.getScale() + ") '" + ((BigDecimal) v).toPlainString() + "'";
+        }
+        if (t instanceof ArrowType.Date) {
+            return "date '" + ((LocalDate) v) + "'";
+        }
+        if (t instanceof ArrowType.Timestamp) {
+            LocalDateTime ldt = (LocalDateTime) v;
+            TimeUnit unit = ((ArrowType.Timestamp) t).getUnit();
+            int nanos = ldt.getNano();
+            if (unit == TimeUnit.SECOND && nanos != 0 || unit == TimeUnit.MILLISECOND && nanos % 1_000_000 != 0
+                    || unit == TimeUnit.MICROSECOND && nanos % 1000 != 0) {
+                // The constant has more precision than the column: comparing would need rounding rules.
+                throw new NotPushable();
+            }
+            return "timestamp '" + TS.format(ldt) + "'";
+        }
+        throw new NotPushable();
+    }
+
+    private static String quote(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+}
