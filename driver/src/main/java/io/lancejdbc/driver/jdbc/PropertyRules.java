@@ -49,6 +49,11 @@ final class PropertyRules {
             case METADATA_CACHE_TTL:
             case LATEST_VERSION_TTL:
                 return integer(property, value, 0, Integer.MAX_VALUE, "seconds, a whole number >= 0");
+            case GLOB_MAX_DIRECTORY_CANDIDATES:
+            case GLOB_MAX_LISTING_REQUESTS:
+            case GLOB_MAX_DATASETS:
+            case GLOB_LISTING_TIMEOUT:
+                return integer(property, value, 1, Integer.MAX_VALUE, "a whole number >= 1");
             case QUERY_MAX_MEMORY:
                 return integer(property, value, 1, Long.MAX_VALUE, "bytes, a whole number >= 1");
             case TOPN_LAZY_MATERIALIZATION_THRESHOLD:

@@ -1,6 +1,8 @@
 package io.lancejdbc.driver.shell;
 
+import io.lancejdbc.exec.lance.demo.DemoWarehouse;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
@@ -21,12 +23,23 @@ interface DemoWarehouseSource {
     Path createIfAbsent(Path root) throws IOException;
 
     /**
-     * The demo warehouse of the build. Until {@code io.lancejdbc.exec.lance.demo.DemoWarehouse} is merged (it is
-     * written on the fixtures branch) this says so and asks for a URL; then it becomes
-     * {@code DemoWarehouse::createIfAbsent}.
+     * {@link DemoWarehouse#createIfAbsent}, with its failures as IOExceptions with a message for the user: a
+     * directory that is not a demo warehouse, a write error, or Arrow unable to start (run without the jar's
+     * manifest, which opens java.nio).
      */
     DemoWarehouseSource BUILT_IN = root -> {
-        throw new IOException("this build does not include the demo warehouse yet; give a URL instead, e.g. "
-                + "java -jar lance-jdbc.jar jdbc:lance:/path/to/warehouse");
+        try {
+            return DemoWarehouse.createIfAbsent(root);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        } catch (IllegalStateException e) {
+            throw new IOException(e.getMessage(), e);
+        } catch (LinkageError e) {
+            // Arrow's memory access fails to initialise without --add-opens=java.base/java.nio=ALL-UNNAMED.
+            throw new IOException("Apache Arrow cannot start; run the shell with java -jar, or add "
+                    + "--add-opens=java.base/java.nio=ALL-UNNAMED (" + e + ")", e);
+        } catch (RuntimeException e) {
+            throw new IOException("writing the demo tables failed: " + e.getMessage(), e);
+        }
     };
 }

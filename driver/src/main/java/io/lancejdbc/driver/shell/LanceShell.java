@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -89,7 +90,11 @@ public final class LanceShell {
         } else {
             Path warehouse;
             try {
-                warehouse = demo.createIfAbsent(workingDirectory.resolve(DemoWarehouseSource.DIRECTORY));
+                Path dir = workingDirectory.resolve(DemoWarehouseSource.DIRECTORY);
+                if (!Files.exists(dir)) {
+                    err.println("Creating the demo warehouse (first use) ...");
+                }
+                warehouse = demo.createIfAbsent(dir);
             } catch (IOException e) {
                 err.println("Cannot open the demo warehouse: " + e.getMessage());
                 return 2;

@@ -15,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The command-line shell with SQL arguments, over a real LanceDriver and the in-test fixed-batch engine. */
 class LanceShellTest {
@@ -122,7 +124,8 @@ class LanceShellTest {
         assertEquals(0, run("SHOW TABLES"));
         assertEquals(List.of(Path.of("/work/dir/lance-demo-warehouse")), demoRequests);
         assertEquals(List.of("jdbc:lance:/work/dir/lance-demo-warehouse"), openedUrls);
-        assertEquals("Demo warehouse: /work/dir/lance-demo-warehouse" + System.lineSeparator(), err());
+        assertEquals("Creating the demo warehouse (first use) ..." + System.lineSeparator()
+                + "Demo warehouse: /work/dir/lance-demo-warehouse" + System.lineSeparator(), err());
     }
 
     @Test
@@ -133,12 +136,15 @@ class LanceShellTest {
     }
 
     @Test
-    void missingDemoWarehouseIsReported() throws IOException {
+    void directoryThatIsNotADemoWarehouseIsReported(@TempDir Path work) throws IOException {
+        Files.createDirectories(work.resolve("lance-demo-warehouse"));
+        Files.writeString(work.resolve("lance-demo-warehouse/mine.txt"), "not a demo");
         LanceShell shell = new LanceShell(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Path.of("/work/dir"), DemoWarehouseSource.BUILT_IN,
+                new PrintStream(err, true, StandardCharsets.UTF_8), work, DemoWarehouseSource.BUILT_IN,
                 url -> driver.connect(url, null), url -> 0);
         assertEquals(2, shell.run(new String[] {"SHOW TABLES"}));
         assertTrue(err().startsWith("Cannot open the demo warehouse: "), err());
+        assertEquals("not a demo", Files.readString(work.resolve("lance-demo-warehouse/mine.txt")));
     }
 
     @Test
