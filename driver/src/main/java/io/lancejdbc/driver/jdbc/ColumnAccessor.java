@@ -7,7 +7,6 @@ import java.math.RoundingMode;
 import java.sql.Array;
 import java.sql.Date;
 import java.sql.SQLException;
-import java.sql.Struct;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -17,7 +16,6 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
 import java.util.Calendar;
-import java.util.Map;
 
 /**
  * Reads one column of the current batch for the {@code ResultSet} getters: one accessor object per column and
@@ -221,10 +219,5 @@ abstract class ColumnAccessor {
         String shown = value.length() > 64 ? value.substring(0, 64) + "..." : value;
         return SqlExceptions.of(SqlState.INVALID_CAST,
                 "Value '" + shown + "' of column '" + column + "' is not a valid " + target);
-    }
-
-    /** Shared by the Java-object accessors of structs and maps. */
-    static boolean isComplex(Object value) {
-        return value instanceof Array || value instanceof Struct || value instanceof Map;
     }
 }

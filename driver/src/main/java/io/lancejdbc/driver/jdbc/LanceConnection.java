@@ -23,6 +23,7 @@ import java.sql.Statement;
 import java.sql.Struct;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -381,7 +382,7 @@ final class LanceConnection implements Connection {
     @Override
     public Map<String, Class<?>> getTypeMap() throws SQLException {
         checkOpen();
-        return new java.util.HashMap<>();
+        return new HashMap<>();
     }
 
     @Override

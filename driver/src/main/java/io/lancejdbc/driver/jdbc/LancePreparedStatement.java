@@ -2,6 +2,7 @@ package io.lancejdbc.driver.jdbc;
 
 import io.lancejdbc.exec.engine.ParameterValue;
 import io.lancejdbc.exec.engine.PreparedQuery;
+import io.lancejdbc.sql.SqlState;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,6 +27,7 @@ import java.sql.SQLType;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Calendar;
@@ -89,7 +91,7 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
     }
 
     private static SQLException notOnPrepared() {
-        return SqlExceptions.of(io.lancejdbc.sql.SqlState.GENERAL_ERROR,
+        return SqlExceptions.of(SqlState.GENERAL_ERROR,
                 "Methods taking SQL text cannot be called on a PreparedStatement; use execute(), executeQuery() "
                         + "or executeUpdate() without arguments");
     }
@@ -255,7 +257,7 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
     @Override
     public void setBigDecimal(int parameterIndex, BigDecimal x) throws SQLException {
         checkIndex(parameterIndex);
-        bind(parameterIndex, x == null ? ParameterValues.nullOf(java.sql.Types.DECIMAL)
+        bind(parameterIndex, x == null ? ParameterValues.nullOf(Types.DECIMAL)
                 : ParameterValues.ofDecimal(x, parameterIndex));
     }
 
@@ -281,7 +283,7 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
 
     @Override
     public void setDate(int parameterIndex, Date x, Calendar cal) throws SQLException {
-        bind(parameterIndex, x == null ? ParameterValues.nullOf(java.sql.Types.DATE) : ParameterValues.ofDate(x, cal));
+        bind(parameterIndex, x == null ? ParameterValues.nullOf(Types.DATE) : ParameterValues.ofDate(x, cal));
     }
 
     @Override
@@ -291,7 +293,7 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
 
     @Override
     public void setTime(int parameterIndex, Time x, Calendar cal) throws SQLException {
-        bind(parameterIndex, x == null ? ParameterValues.nullOf(java.sql.Types.TIME) : ParameterValues.ofTime(x, cal));
+        bind(parameterIndex, x == null ? ParameterValues.nullOf(Types.TIME) : ParameterValues.ofTime(x, cal));
     }
 
     @Override
@@ -301,7 +303,7 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
 
     @Override
     public void setTimestamp(int parameterIndex, Timestamp x, Calendar cal) throws SQLException {
-        bind(parameterIndex, x == null ? ParameterValues.nullOf(java.sql.Types.TIMESTAMP)
+        bind(parameterIndex, x == null ? ParameterValues.nullOf(Types.TIMESTAMP)
                 : ParameterValues.ofTimestamp(x, cal));
     }
 
@@ -340,7 +342,7 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
     @Override
     public void setArray(int parameterIndex, Array x) throws SQLException {
         checkIndex(parameterIndex);
-        bind(parameterIndex, x == null ? ParameterValues.nullOf(java.sql.Types.ARRAY)
+        bind(parameterIndex, x == null ? ParameterValues.nullOf(Types.ARRAY)
                 : ParameterValues.ofArray(x, parameterIndex));
     }
 
@@ -420,7 +422,7 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
             in.transferTo(out);
             return out.toByteArray();
         } catch (IOException | ArithmeticException e) {
-            throw SqlExceptions.of(io.lancejdbc.sql.SqlState.DATA_EXCEPTION, "Reading a stream parameter failed: " + e,
+            throw SqlExceptions.of(SqlState.DATA_EXCEPTION, "Reading a stream parameter failed: " + e,
                     e);
         }
     }
@@ -446,7 +448,7 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
             in.transferTo(out);
             return out.toString();
         } catch (IOException | ArithmeticException e) {
-            throw SqlExceptions.of(io.lancejdbc.sql.SqlState.DATA_EXCEPTION, "Reading a stream parameter failed: " + e,
+            throw SqlExceptions.of(SqlState.DATA_EXCEPTION, "Reading a stream parameter failed: " + e,
                     e);
         }
     }

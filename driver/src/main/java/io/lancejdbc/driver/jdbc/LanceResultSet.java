@@ -1,5 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
+import io.lancejdbc.sql.SqlState;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.Reader;
@@ -8,6 +9,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.net.MalformedURLException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.sql.Array;
@@ -25,6 +27,7 @@ import java.sql.SQLXML;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
+import java.util.Arrays;
 import java.util.Calendar;
 import java.util.HashMap;
 import java.util.List;
@@ -509,7 +512,7 @@ public final class LanceResultSet implements ResultSet {
         }
         byte[] b = a.getBytes(row);
         if (maxFieldSize > 0 && b.length > maxFieldSize) {
-            return java.util.Arrays.copyOf(b, maxFieldSize);
+            return Arrays.copyOf(b, maxFieldSize);
         }
         return b;
     }
@@ -618,8 +621,8 @@ public final class LanceResultSet implements ResultSet {
         }
         try {
             return new URI(s).toURL();
-        } catch (MalformedURLException | java.net.URISyntaxException | IllegalArgumentException e) {
-            throw SqlExceptions.of(io.lancejdbc.sql.SqlState.INVALID_CAST,
+        } catch (MalformedURLException | URISyntaxException | IllegalArgumentException e) {
+            throw SqlExceptions.of(SqlState.INVALID_CAST,
                     "Value '" + s + "' of column " + columnIndex + " is not a URL", e);
         }
     }

@@ -5,11 +5,13 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.sql.Array;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.util.Calendar;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -206,9 +208,9 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    java.sql.Timestamp getTimestamp(int row, java.util.Calendar calendar) throws SQLException {
+    Timestamp getTimestamp(int row, Calendar calendar) throws SQLException {
         if (value(row) instanceof OffsetDateTime) {
-            return java.sql.Timestamp.from(getInstant(row));
+            return Timestamp.from(getInstant(row));
         }
         return super.getTimestamp(row, calendar);
     }

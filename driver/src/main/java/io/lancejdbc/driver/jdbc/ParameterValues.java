@@ -7,6 +7,7 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.sql.Array;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
@@ -177,7 +178,7 @@ final class ParameterValues {
         } else if (x instanceof Array) {
             return ofArray((Array) x, index);
         }
-        throw new java.sql.SQLFeatureNotSupportedException("Parameter " + index + ": values of class "
+        throw new SQLFeatureNotSupportedException("Parameter " + index + ": values of class "
                 + x.getClass().getName() + " are not supported; use a number, String, byte[], java.time value, "
                 + "java.sql date/time value, float[]/double[] or java.sql.Array", SqlState.FEATURE_NOT_SUPPORTED);
     }
@@ -299,7 +300,7 @@ final class ParameterValues {
             }
             return out;
         }
-        throw new java.sql.SQLFeatureNotSupportedException("Parameter " + index + ": java.sql.Array.getArray() "
+        throw new SQLFeatureNotSupportedException("Parameter " + index + ": java.sql.Array.getArray() "
                 + "returned " + (array == null ? "null" : array.getClass().getName())
                 + "; arrays of REAL or DOUBLE elements are supported", SqlState.FEATURE_NOT_SUPPORTED);
     }
@@ -307,7 +308,7 @@ final class ParameterValues {
     private static ParameterValue ofElements(Object[] elements, int baseType, int index) throws SQLException {
         boolean single = baseType == Types.REAL;
         if (!single && baseType != Types.DOUBLE && baseType != Types.FLOAT) {
-            throw new java.sql.SQLFeatureNotSupportedException("Parameter " + index + ": arrays of JDBC type "
+            throw new SQLFeatureNotSupportedException("Parameter " + index + ": arrays of JDBC type "
                     + baseType + " are not supported; bind vectors as REAL or DOUBLE arrays (float[], double[], "
                     + "Connection.createArrayOf(\"REAL\", ...))", SqlState.FEATURE_NOT_SUPPORTED);
         }
