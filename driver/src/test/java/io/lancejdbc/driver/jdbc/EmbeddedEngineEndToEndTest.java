@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
-import io.lancejdbc.exec.lance.demo.DemoWarehouse;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Array;
@@ -36,15 +35,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The driver over the real embedded engine and the real demo warehouse (Lance datasets written with lance-core):
  * the JDBC calls a user or tool makes, with exact values from the warehouse's documented contents.
  */
 class EmbeddedEngineEndToEndTest {
-    @TempDir
-    static Path work;
     private static Path warehouse;
     private static EmbeddedQueryEngine engine;
     private static LanceDriver driver;
@@ -52,7 +48,7 @@ class EmbeddedEngineEndToEndTest {
 
     @BeforeAll
     static void createWarehouse() {
-        warehouse = DemoWarehouse.createIfAbsent(work.resolve("demo"));
+        warehouse = SharedDemoWarehouse.path();
         engine = new EmbeddedQueryEngine();
         driver = new LanceDriver(() -> engine);
     }

@@ -3,6 +3,7 @@ package io.lancejdbc.driver.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lancejdbc.driver.jdbc.SharedDemoWarehouse;
 import io.lancejdbc.exec.lance.demo.DemoWarehouse;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -13,26 +14,26 @@ import java.nio.file.Path;
 import java.sql.DriverManager;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shell end to end: real sqlline and the SQL-argument mode, through DriverManager and the registered driver
  * with the embedded engine, on the real demo warehouse.
  */
 class InteractiveShellTest {
-    @TempDir
-    static Path work;
+    private static Path work;
     private static Path warehouse;
 
+    /** The working directory that holds the shared demo warehouse, which the built-in source finds complete. */
     @BeforeAll
-    static void createDemo() throws IOException {
+    static void useTheSharedDemo() throws IOException {
+        work = SharedDemoWarehouse.path().getParent();
         warehouse = DemoWarehouseSource.BUILT_IN.createIfAbsent(work.resolve(DemoWarehouseSource.DIRECTORY));
     }
 
     @Test
-    void builtInDemoSourceCreatesTheDemoWarehouse() {
+    void builtInDemoSourceReturnsTheCompleteDemoWarehouse() {
         assertTrue(DemoWarehouse.isComplete(warehouse));
-        assertEquals(work.resolve(DemoWarehouseSource.DIRECTORY), warehouse);
+        assertEquals(SharedDemoWarehouse.path(), warehouse);
     }
 
     @Test
