@@ -490,25 +490,32 @@ final class LanceDatabaseMetaData implements DatabaseMetaData {
         return "DATABASES,DESCRIBE,EXPLAIN,ILIKE,INDEX,LIMIT,OFFSET,REGEXP,RLIKE,SHOW,TABLES,USE";
     }
 
+    /*
+     * The function lists name what the engine's FunctionRegistry (sql/bind) implements, with its common aliases;
+     * keep them in step when functions are added.
+     */
     @Override
     public String getNumericFunctions() {
-        return "ABS,ACOS,ASIN,ATAN,ATAN2,CEIL,CEILING,COS,COSINE_DISTANCE,COT,DEGREES,EXP,FLOOR,INNER_PRODUCT,"
-                + "L2_DISTANCE,LN,LOG,LOG10,LOG2,MOD,PI,POWER,RADIANS,ROUND,SIGN,SIN,SQRT,TAN,TRUNCATE";
+        return "ABS,ACOS,ASIN,ATAN,ATAN2,CBRT,CEIL,CEILING,COS,COSINE_DISTANCE,DEGREES,EXP,FLOOR,GREATEST,"
+                + "HAMMING_DISTANCE,INNER_PRODUCT,L2_DISTANCE,LEAST,LN,LOG,LOG10,LOG2,MOD,PI,POW,POWER,RADIANS,ROUND,"
+                + "SIGN,SIN,SQRT,TAN";
     }
 
     @Override
     public String getStringFunctions() {
-        return "CONCAT,ILIKE,LENGTH,LOWER,LTRIM,REGEXP,REPLACE,RTRIM,SPLIT_PART,SUBSTRING,TRIM,UPPER";
+        return "CHAR_LENGTH,CONCAT,ENDS_WITH,LCASE,LEFT,LENGTH,LOWER,LPAD,LTRIM,POSITION,REGEXP_LIKE,REPEAT,REPLACE,"
+                + "REVERSE,RIGHT,RPAD,RTRIM,SPLIT_PART,STARTS_WITH,SUBSTR,SUBSTRING,TRIM,UCASE,UPPER";
     }
 
     @Override
     public String getSystemFunctions() {
-        return "COALESCE,IF,IFNULL,NULLIF";
+        return "ARRAY_CONTAINS,CARDINALITY,COALESCE,ELEMENT_AT,IF,IFNULL,NULLIF,NVL";
     }
 
     @Override
     public String getTimeDateFunctions() {
-        return "CURRENT_DATE,CURRENT_TIMESTAMP,DATEDIFF,DATE_ADD,DATE_FORMAT,DATE_SUB,DATE_TRUNC,EXTRACT,NOW";
+        return "CURDATE,CURRENT_DATE,CURRENT_TIMESTAMP,DATE,DATEDIFF,DATE_FORMAT,DATE_TRUNC,DAY,DAYOFMONTH,DAYOFWEEK,"
+                + "DAYOFYEAR,EPOCH,HOUR,MINUTE,MONTH,NOW,QUARTER,SECOND,STRFTIME,TODAY,TO_DATE,UNIX_TIMESTAMP,WEEK,YEAR";
     }
 
     @Override

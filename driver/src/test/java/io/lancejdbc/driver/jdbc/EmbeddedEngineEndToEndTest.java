@@ -266,6 +266,25 @@ class EmbeddedEngineEndToEndTest {
         }
     }
 
+    /** Every function DatabaseMetaData advertises is one the engine runs. */
+    @Test
+    void advertisedFunctionsAreKnownToTheEngine() throws SQLException {
+        DatabaseMetaData md = connection.getMetaData();
+        List<String> names = new ArrayList<>();
+        for (String list : new String[] {md.getNumericFunctions(), md.getStringFunctions(), md.getSystemFunctions(),
+            md.getTimeDateFunctions()}) {
+            names.addAll(List.of(list.split(",")));
+        }
+        for (String name : names) {
+            try (Statement s = connection.createStatement()) {
+                s.executeQuery("SELECT " + name + "() FROM numbers LIMIT 1").close();
+            } catch (SQLException e) {
+                // Wrong arity or argument types are fine here; only an unknown name is not.
+                assertFalse(e.getMessage().startsWith("Unknown function"), name + ": " + e.getMessage());
+            }
+        }
+    }
+
     @Test
     void readOnlyDriverRejectsWrites() {
         assertThrows(java.sql.SQLFeatureNotSupportedException.class,
