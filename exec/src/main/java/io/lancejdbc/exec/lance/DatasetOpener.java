@@ -47,7 +47,8 @@ final class DatasetOpener {
                     .allocator(allocator)
                     .build();
         } catch (Exception e) {
-            // The JNI layer also throws checked IOExceptions it does not declare (e.g. for a corrupt manifest).
+            // The native open throws java.io.IOException without declaring it (e.g. an S3 403 while listing
+            // _versions/), so a RuntimeException catch would let it escape unmapped.
             throw openFailure(source, version, e);
         }
     }

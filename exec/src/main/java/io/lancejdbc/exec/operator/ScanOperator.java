@@ -23,7 +23,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * that order. The datasets' schemas are identical (checked at planning), so the projection and the pushed filter
  * apply to each unchanged; a pushed limit applies per split, as for one dataset.
  */
-public final class ScanOperator implements PhysicalOperator {
+public final class ScanOperator implements PhysicalOperator, SplitSource {
     private final BoundTable table;
     private final PinnedTable pinned;
     private final List<String> columns;
@@ -106,23 +106,33 @@ public final class ScanOperator implements PhysicalOperator {
         return splits;
     }
 
+    /** Fragment splits of every dataset plus one unit per dataset read whole, in read order. */
+    @Override
+    public int splitCount() {
+        return tasks.size();
+    }
+
+    @Override
+    public BatchStream openSplit(ExecContext ctx, int i) {
+        ScanTask task = tasks.get(i);
+        ScanRequest req = ScanRequest.of(task.dataset().source(), task.dataset().snapshot().version())
+                .withColumns(columns).withBatchSize(ctx.batchSize());
+        if (task.split() != null) {
+            req = req.withFragments(task.split().fragmentIds());
+        }
+        if (lanceFilter != null) {
+            req = req.withFilter(lanceFilter);
+        }
+        if (limit >= 0) {
+            req = req.withLimit(limit);
+        }
+        return new RenamingStream(ctx.scanReader().scan(req, ctx.allocator()), schema, ctx.allocator());
+    }
+
     @Override
     public BatchStream open(ExecContext ctx) {
-        return new OrderedParallelStream(schema, tasks.size(), i -> {
-            ScanTask task = tasks.get(i);
-            ScanRequest req = ScanRequest.of(task.dataset().source(), task.dataset().snapshot().version())
-                    .withColumns(columns).withBatchSize(ctx.batchSize());
-            if (task.split() != null) {
-                req = req.withFragments(task.split().fragmentIds());
-            }
-            if (lanceFilter != null) {
-                req = req.withFilter(lanceFilter);
-            }
-            if (limit >= 0) {
-                req = req.withLimit(limit);
-            }
-            return new RenamingStream(ctx.scanReader().scan(req, ctx.allocator()), schema, ctx.allocator());
-        }, ctx.workers(), ctx.cancellation(), ctx.scanParallelism(), 2);
+        return new OrderedParallelStream(schema, splitCount(), i -> openSplit(ctx, i), ctx.workers(),
+                ctx.cancellation(), ctx.scanParallelism(), 2);
     }
 
     @Override
