@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -36,9 +37,10 @@ final class DatasetSetOpener {
     private static final long POLL_MILLIS = 50;
 
     private final DatasetHandlePool pool;
-    private final DatasetOpenPool executor;
+    private final Executor executor;
 
-    DatasetSetOpener(DatasetHandlePool pool, DatasetOpenPool executor) {
+    /** @param executor runs the opens; the engine's {@link DatasetOpenPool} */
+    DatasetSetOpener(DatasetHandlePool pool, Executor executor) {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.executor = Objects.requireNonNull(executor, "executor");
     }
@@ -76,8 +78,9 @@ final class DatasetSetOpener {
                     StorageLocation location = locations.get(index);
                     try {
                         completions.submit(() -> openOne(index, location, storageOptions, cancellation));
-                    } catch (SqlError rejected) {
-                        failure = rejected;
+                    } catch (RuntimeException rejected) {
+                        failure = rejected instanceof SqlError e ? e : new SqlError(SqlState.GENERAL_ERROR,
+                                "Could not start opening a dataset of " + function + "() \"uris\"", rejected);
                         break;
                     }
                     inFlight++;

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import java.util.concurrent.Executor;
 
 /**
  * Resolves a {@link FileFunctionCall} to the pinned datasets it reads.
@@ -40,18 +41,19 @@ import java.util.TreeSet;
  */
 public final class FileFunctionPlanner {
     private final DatasetHandlePool pool;
-    private final DatasetOpenPool openPool;
+    private final Executor openPool;
     private final DatasetSetOpener opener;
     private final ListerFactory listers;
     private final LocalPathPolicy localPolicy;
 
     /**
      * @param pool the engine's dataset pool: opens, caches and pins
-     * @param openPool the engine's bounded pool for opening the datasets of {@code uris} calls
+     * @param openPool runs the probes and opens of {@code uris} calls: the engine's bounded {@link DatasetOpenPool}
+     *        (an executor that throws {@link SqlError} when it rejects a task)
      * @param listers creates the lister of each {@code uris} call
      * @param localPolicy where {@code local()} may read
      */
-    public FileFunctionPlanner(DatasetHandlePool pool, DatasetOpenPool openPool, ListerFactory listers,
+    public FileFunctionPlanner(DatasetHandlePool pool, Executor openPool, ListerFactory listers,
                                LocalPathPolicy localPolicy) {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.openPool = Objects.requireNonNull(openPool, "openPool");

@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 import org.apache.arrow.memory.BufferAllocator;
@@ -190,22 +191,25 @@ class FileFunctionPlannerTest {
     }
 
     @Test
-    void cancellationDuringTheOpensStopsIssuingOpens() throws InterruptedException {
+    void cancellationDuringTheOpensStopsIssuingOpens() {
         Cancellation cancellation = new Cancellation();
+        AtomicInteger submitted = new AtomicInteger();
+        // Cancels when the second open is handed to the pool, after the first one has completed.
+        Executor cancellingPool = task -> {
+            if (submitted.incrementAndGet() == 2) {
+                cancellation.cancel("Query was cancelled while opening");
+            }
+            openPool.execute(task);
+        };
         FileFunctionCall c = call("local", "[\"" + local.resolve("many/*.lance") + "\"]",
                 Map.of("lance.glob.max_concurrent_opens", "1"));
-        Thread canceller = new Thread(() -> {
-            while (pool.openDatasetCount() == 0) {
-                Thread.onSpinWait();
-            }
-            cancellation.cancel("Query was cancelled while opening");
-        });
-        canceller.start();
-        SqlError e = assertThrows(SqlError.class, () -> planner(ListerFactory.standard()).plan(c, cancellation, 0));
-        canceller.join();
+        FileFunctionPlanner planner = new FileFunctionPlanner(pool, cancellingPool, ListerFactory.standard(),
+                LocalPathPolicy.unrestricted());
+        SqlError e = assertThrows(SqlError.class, () -> planner.plan(c, cancellation, 0));
         assertEquals("57014", e.sqlState());
         assertEquals("Query was cancelled while opening", e.getMessage());
-        assertTrue(pool.openDatasetCount() < 24, "opened " + pool.openDatasetCount() + " of 24");
+        assertEquals(2, submitted.get(), "no open is issued after the cancellation");
+        assertEquals(1, pool.openDatasetCount(), "only the first dataset was opened");
     }
 
     @Test
