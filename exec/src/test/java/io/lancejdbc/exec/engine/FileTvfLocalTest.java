@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.exec.config.EngineConfig;
 import io.lancejdbc.exec.testing.UnsupportedTypesTable;
+import io.lancejdbc.exec.testing.UriDatasets;
 import io.lancejdbc.sql.SqlError;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -53,15 +54,15 @@ class FileTvfLocalTest {
     static void setUp() throws IOException {
         data = Files.createDirectories(tmp.resolve("data")).toRealPath();
         allocator = new RootAllocator();
-        TvfDatasets.createIds(allocator, path("t/a.lance"), Map.of(), 0, 10, 5);
-        TvfDatasets.createIds(allocator, path("t/b.lance"), Map.of(), 100, 6, 0);
-        TvfDatasets.appendIds(allocator, path("t/b.lance"), Map.of(), 106, 2, 0);
-        TvfDatasets.createIds(allocator, path("t/c.lance"), Map.of(), 200, 3, 0);
+        UriDatasets.createIds(allocator, path("t/a.lance"), Map.of(), 0, 10, 5);
+        UriDatasets.createIds(allocator, path("t/b.lance"), Map.of(), 100, 6, 0);
+        UriDatasets.appendIds(allocator, path("t/b.lance"), Map.of(), 106, 2, 0);
+        UriDatasets.createIds(allocator, path("t/c.lance"), Map.of(), 200, 3, 0);
         Files.createDirectories(data.resolve("t/notes"));
         Files.writeString(data.resolve("t/notes/readme.txt"), "not a dataset");
-        TvfDatasets.createIds(allocator, path("lit/a*b.lance"), Map.of(), 7, 2, 0);
-        TvfDatasets.createIds(allocator, path("lit/axb.lance"), Map.of(), 9, 1, 0);
-        TvfDatasets.createIds(allocator, path("mixed/a.lance"), Map.of(), 0, 2, 0);
+        UriDatasets.createIds(allocator, path("lit/a*b.lance"), Map.of(), 7, 2, 0);
+        UriDatasets.createIds(allocator, path("lit/axb.lance"), Map.of(), 9, 1, 0);
+        UriDatasets.createIds(allocator, path("mixed/a.lance"), Map.of(), 0, 2, 0);
         Files.createDirectories(data.resolve("mixed/plain"));
         Files.writeString(data.resolve("mixed/plain/x.txt"), "x");
         for (String p : List.of("plain/p1", "plain/p2")) {
@@ -109,14 +110,14 @@ class FileTvfLocalTest {
 
     @Test
     void filePathReadsOneDatasetAtItsLatestVersion() {
-        assertEquals(TvfDatasets.idRows(100, 8), rows(session, "SELECT id, name FROM " + filePath("t/b.lance")
+        assertEquals(UriDatasets.idRows(100, 8), rows(session, "SELECT id, name FROM " + filePath("t/b.lance")
                 + " ORDER BY id"));
         assertTrue(explain(session, "SELECT id FROM " + filePath("t/b.lance")).contains("lanceVersion=2"));
     }
 
     @Test
     void filePathIsTakenLiterallyWithoutGlobbing() {
-        assertEquals(TvfDatasets.idRows(7, 2), rows(session, "SELECT id, name FROM " + filePath("lit/a*b.lance")
+        assertEquals(UriDatasets.idRows(7, 2), rows(session, "SELECT id, name FROM " + filePath("lit/a*b.lance")
                 + " ORDER BY id"));
     }
 
@@ -133,7 +134,7 @@ class FileTvfLocalTest {
         List<List<Object>> expected = concat(rows(session, "SELECT * FROM " + filePath("t/a.lance")),
                 rows(session, "SELECT * FROM " + filePath("t/b.lance")),
                 rows(session, "SELECT * FROM " + filePath("t/c.lance")));
-        assertEquals(concat(TvfDatasets.idRows(0, 10), TvfDatasets.idRows(100, 8), TvfDatasets.idRows(200, 3)),
+        assertEquals(concat(UriDatasets.idRows(0, 10), UriDatasets.idRows(100, 8), UriDatasets.idRows(200, 3)),
                 expected);
         assertEquals(expected, rows(session, "SELECT * FROM " + localUris("t/*.lance")));
     }
@@ -192,8 +193,8 @@ class FileTvfLocalTest {
 
     @Test
     void urisGlobMatchesALiteralWildcardOnlyWhenEscaped() {
-        assertEquals(TvfDatasets.idRows(7, 2), rows(session, "SELECT * FROM " + localUris("lit/a\\*b.lance")));
-        assertEquals(concat(TvfDatasets.idRows(7, 2), TvfDatasets.idRows(9, 1)),
+        assertEquals(UriDatasets.idRows(7, 2), rows(session, "SELECT * FROM " + localUris("lit/a\\*b.lance")));
+        assertEquals(concat(UriDatasets.idRows(7, 2), UriDatasets.idRows(9, 1)),
                 rows(session, "SELECT * FROM " + localUris("lit/a?b.lance")));
     }
 
@@ -308,8 +309,8 @@ class FileTvfLocalTest {
 
     @Test
     void aCorruptManifestFailsTheQueryNamingThePathAndTheOperation() throws IOException {
-        TvfDatasets.createIds(allocator, path("corrupt/ok.lance"), Map.of(), 0, 3, 0);
-        TvfDatasets.createIds(allocator, path("corrupt/zbad.lance"), Map.of(), 0, 3, 0);
+        UriDatasets.createIds(allocator, path("corrupt/ok.lance"), Map.of(), 0, 3, 0);
+        UriDatasets.createIds(allocator, path("corrupt/zbad.lance"), Map.of(), 0, 3, 0);
         try (var manifests = Files.list(data.resolve("corrupt/zbad.lance/_versions"))) {
             for (Path m : manifests.filter(p -> p.toString().endsWith(".manifest")).toList()) {
                 Files.write(m, new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});

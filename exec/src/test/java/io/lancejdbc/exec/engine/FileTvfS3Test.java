@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.exec.config.EngineConfig;
 import io.lancejdbc.exec.storage.StorageOptions;
+import io.lancejdbc.exec.testing.UriDatasets;
 import io.lancejdbc.exec.testing.s3.S3TestServer;
 import io.lancejdbc.exec.testing.s3.SharedS3Proxy;
 import io.lancejdbc.sql.SqlError;
@@ -65,16 +66,16 @@ class FileTvfS3Test {
         bucket = server.createBucket("tvf");
         allocator = new RootAllocator();
         Map<String, String> options = StorageOptions.fromProperties(server.connectionProperties()).lanceOptions();
-        TvfDatasets.createIds(allocator, uri("t/a.lance"), options, 0, 10, 5);
-        TvfDatasets.createIds(allocator, uri("t/b.lance"), options, 100, 6, 0);
-        TvfDatasets.appendIds(allocator, uri("t/b.lance"), options, 106, 2, 0);
-        TvfDatasets.createIds(allocator, uri("t/c.lance"), options, 200, 3, 0);
+        UriDatasets.createIds(allocator, uri("t/a.lance"), options, 0, 10, 5);
+        UriDatasets.createIds(allocator, uri("t/b.lance"), options, 100, 6, 0);
+        UriDatasets.appendIds(allocator, uri("t/b.lance"), options, 106, 2, 0);
+        UriDatasets.createIds(allocator, uri("t/c.lance"), options, 200, 3, 0);
         server.putObject(bucket, "t/notes/readme.txt");
-        TvfDatasets.createIds(allocator, uri("parts/y=2023/m=01/d.lance"), options, 300, 2, 0);
-        TvfDatasets.createIds(allocator, uri("parts/y=2023/m=03/x.lance"), options, 400, 1, 0);
-        TvfDatasets.createIds(allocator, uri("parts/y=2024/m=02/e.lance"), options, 500, 3, 0);
-        TvfDatasets.createIds(allocator, uri("corrupt/ok.lance"), options, 0, 3, 0);
-        TvfDatasets.createIds(allocator, uri("corrupt/zbad.lance"), options, 0, 3, 0);
+        UriDatasets.createIds(allocator, uri("parts/y=2023/m=01/d.lance"), options, 300, 2, 0);
+        UriDatasets.createIds(allocator, uri("parts/y=2023/m=03/x.lance"), options, 400, 1, 0);
+        UriDatasets.createIds(allocator, uri("parts/y=2024/m=02/e.lance"), options, 500, 3, 0);
+        UriDatasets.createIds(allocator, uri("corrupt/ok.lance"), options, 0, 3, 0);
+        UriDatasets.createIds(allocator, uri("corrupt/zbad.lance"), options, 0, 3, 0);
         for (String key : server.client().listObjectsV2(b -> b.bucket(bucket).prefix("corrupt/zbad.lance/_versions/"))
                 .contents().stream().map(o -> o.key()).filter(k -> k.endsWith(".manifest")).toList()) {
             server.client().putObject(b -> b.bucket(bucket).key(key), RequestBody.fromBytes(
@@ -170,7 +171,7 @@ class FileTvfS3Test {
     void storagePropertiesOfTheCallAreUsedWhenTheConnectionHasNone() {
         assertEquals(List.of(List.of(21L)), rows(plainSession, "SELECT count(*) FROM "
                 + s3UrisWith(callProperties(s3.secretKey()), "t/*.lance")));
-        assertEquals(TvfDatasets.idRows(200, 3), rows(plainSession, "SELECT * FROM "
+        assertEquals(UriDatasets.idRows(200, 3), rows(plainSession, "SELECT * FROM "
                 + s3Uri("t/c.lance", callProperties(s3.secretKey()))));
     }
 

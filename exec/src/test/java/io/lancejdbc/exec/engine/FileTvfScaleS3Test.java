@@ -15,6 +15,7 @@ import io.lancejdbc.exec.storage.glob.DatasetRootExpander;
 import io.lancejdbc.exec.storage.glob.ExpansionBudget;
 import io.lancejdbc.exec.storage.glob.ExpansionResult;
 import io.lancejdbc.exec.storage.glob.UrisArgument;
+import io.lancejdbc.exec.testing.UriDatasets;
 import io.lancejdbc.exec.testing.s3.CountingS3Proxy;
 import io.lancejdbc.exec.testing.s3.S3TestServer;
 import io.lancejdbc.sql.SqlError;
@@ -62,7 +63,7 @@ class FileTvfScaleS3Test {
         s3 = proxy.server();
         bucket = s3.createBucket("scale");
         try (BufferAllocator allocator = new RootAllocator()) {
-            TvfDatasets.createIds(allocator, "s3://" + bucket + "/seed.lance",
+            UriDatasets.createIds(allocator, "s3://" + bucket + "/seed.lance",
                     StorageOptions.fromProperties(s3.connectionProperties()).lanceOptions(), 0, 10, 0);
         }
         List<String> seedKeys = s3.client().listObjectsV2(b -> b.bucket(bucket).prefix("seed.lance/")).contents()

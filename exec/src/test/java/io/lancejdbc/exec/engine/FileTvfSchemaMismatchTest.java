@@ -6,6 +6,7 @@ import static io.lancejdbc.exec.engine.TvfSql.uris;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.exec.testing.UriDatasets;
 import io.lancejdbc.sql.SqlError;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,8 +74,8 @@ class FileTvfSchemaMismatchTest {
     /** Writes the two datasets of a case and returns the error of reading both with uris. */
     private static SqlError mismatch(String caseName, Schema reference, Schema other) {
         Path dir = data.resolve(caseName);
-        TvfDatasets.writeNulls(allocator, dir.resolve("a.lance").toString(), reference, 3);
-        TvfDatasets.writeNulls(allocator, dir.resolve("b.lance").toString(), other, 2);
+        UriDatasets.writeNulls(allocator, dir.resolve("a.lance").toString(), reference, 3);
+        UriDatasets.writeNulls(allocator, dir.resolve("b.lance").toString(), other, 2);
         SqlError e = error(session, "SELECT * FROM local(\"uris\" = " + uris(dir + "/*.lance")
                 + ", \"format\" = \"lance\")");
         assertEquals("42804", e.sqlState(), e.getMessage());
@@ -93,8 +94,8 @@ class FileTvfSchemaMismatchTest {
     void identicalSchemasAreReadTogether() {
         Path dir = data.resolve("same");
         Schema s = schema(Field.nullable("amount", new ArrowType.Decimal(12, 2, 128)));
-        TvfDatasets.writeNulls(allocator, dir.resolve("a.lance").toString(), s, 3);
-        TvfDatasets.writeNulls(allocator, dir.resolve("b.lance").toString(), s, 2);
+        UriDatasets.writeNulls(allocator, dir.resolve("a.lance").toString(), s, 3);
+        UriDatasets.writeNulls(allocator, dir.resolve("b.lance").toString(), s, 2);
         assertEquals(List.of(List.of(5L)), rows(session, "SELECT count(*) FROM local(\"uris\" = "
                 + uris(dir + "/*.lance") + ", \"format\" = \"lance\")"));
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.exec.testing.UriDatasets;
 import io.lancejdbc.sql.SqlError;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,10 +46,10 @@ class LocalAllowedRootsTest {
     static void setUp() throws IOException {
         data = Files.createDirectories(tmp.resolve("data")).toRealPath();
         allocator = new RootAllocator();
-        TvfDatasets.createIds(allocator, path("allowed/a.lance"), Map.of(), 0, 3, 0);
-        TvfDatasets.createIds(allocator, path("allowed/b.lance"), Map.of(), 10, 2, 0);
-        TvfDatasets.createIds(allocator, path("allowedx/c.lance"), Map.of(), 20, 1, 0);
-        TvfDatasets.createIds(allocator, path("outside/o.lance"), Map.of(), 30, 1, 0);
+        UriDatasets.createIds(allocator, path("allowed/a.lance"), Map.of(), 0, 3, 0);
+        UriDatasets.createIds(allocator, path("allowed/b.lance"), Map.of(), 10, 2, 0);
+        UriDatasets.createIds(allocator, path("allowedx/c.lance"), Map.of(), 20, 1, 0);
+        UriDatasets.createIds(allocator, path("outside/o.lance"), Map.of(), 30, 1, 0);
         Files.createSymbolicLink(data.resolve("allowed/link.lance"), data.resolve("outside/o.lance"));
         Files.createSymbolicLink(data.resolve("outside/in.lance"), data.resolve("allowed/a.lance"));
         Files.createSymbolicLink(data.resolve("rootlink"), data.resolve("allowed"));
@@ -89,7 +90,7 @@ class LocalAllowedRootsTest {
 
     @Test
     void aDatasetBelowARootIsRead() {
-        assertEquals(TvfDatasets.idRows(0, 3), rows(session, "SELECT * FROM " + filePath("allowed/a.lance")));
+        assertEquals(UriDatasets.idRows(0, 3), rows(session, "SELECT * FROM " + filePath("allowed/a.lance")));
     }
 
     @Test
@@ -115,13 +116,13 @@ class LocalAllowedRootsTest {
 
     @Test
     void aSymbolicLinkOutsideLeadingBelowARootIsRead() {
-        assertEquals(TvfDatasets.idRows(0, 3), rows(session, "SELECT * FROM " + filePath("outside/in.lance")));
+        assertEquals(UriDatasets.idRows(0, 3), rows(session, "SELECT * FROM " + filePath("outside/in.lance")));
     }
 
     @Test
     void aRootGivenThroughASymbolicLinkIsResolved() {
         try (EngineSession s = open(path("rootlink"))) {
-            assertEquals(TvfDatasets.idRows(0, 3), rows(s, "SELECT * FROM " + filePath("allowed/a.lance")));
+            assertEquals(UriDatasets.idRows(0, 3), rows(s, "SELECT * FROM " + filePath("allowed/a.lance")));
         }
     }
 

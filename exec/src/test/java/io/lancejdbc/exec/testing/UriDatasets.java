@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.engine;
+package io.lancejdbc.exec.testing;
 
 import io.lancejdbc.exec.lance.demo.GeneratedBatchReader;
 import java.io.IOException;
@@ -21,39 +21,40 @@ import org.lance.WriteDatasetBuilder;
 import org.lance.WriteParams;
 
 /**
- * Datasets for the file TVF tests, written with lance-core to a local path or an {@code s3://} URI.
+ * Small datasets written with lance-core to any location Lance writes to: a local path or an {@code s3://} URI
+ * (with storage options), for the file TVF tests of exec/ and conformance/.
  *
  * <p>The {@link #IDS} layout: {@code id int64 NOT NULL} and {@code name utf8} = {@code "n<id>"}; a write of ids
  * {@code [start, start + rows)} with {@code rowsPerFragment} rows per fragment. {@link #writeNulls} writes any
  * schema with {@code id} = row number in its first column (int64) and NULL in every other column, for the schema
  * comparison cases.
  */
-final class TvfDatasets {
-    static final Schema IDS = new Schema(List.of(Field.notNullable("id", new ArrowType.Int(64, true)),
+public final class UriDatasets {
+    public static final Schema IDS = new Schema(List.of(Field.notNullable("id", new ArrowType.Int(64, true)),
             Field.nullable("name", ArrowType.Utf8.INSTANCE)));
 
-    private TvfDatasets() {
+    private UriDatasets() {
     }
 
     /** Creates an {@link #IDS} dataset; returns its version (1). */
-    static long createIds(BufferAllocator allocator, String uri, Map<String, String> storageOptions, long start,
+    public static long createIds(BufferAllocator allocator, String uri, Map<String, String> storageOptions, long start,
             int rows, int rowsPerFragment) {
         return write(allocator, uri, storageOptions, IDS, start, rows, rowsPerFragment, WriteParams.WriteMode.CREATE,
-                TvfDatasets::fillIds);
+                UriDatasets::fillIds);
     }
 
     /** Appends ids to an {@link #IDS} dataset (a new version with new fragments); returns the new version. */
-    static long appendIds(BufferAllocator allocator, String uri, Map<String, String> storageOptions, long start,
+    public static long appendIds(BufferAllocator allocator, String uri, Map<String, String> storageOptions, long start,
             int rows, int rowsPerFragment) {
         return write(allocator, uri, storageOptions, IDS, start, rows, rowsPerFragment, WriteParams.WriteMode.APPEND,
-                TvfDatasets::fillIds);
+                UriDatasets::fillIds);
     }
 
     /**
      * Creates a dataset of {@code schema}: the first column (int64) holds the row number; every other column is
      * NULL, or 0 when it is a NOT NULL integer column (the only NOT NULL type this supports).
      */
-    static void writeNulls(BufferAllocator allocator, String uri, Schema schema, int rows) {
+    public static void writeNulls(BufferAllocator allocator, String uri, Schema schema, int rows) {
         write(allocator, uri, Map.of(), schema, 0, rows, 0, WriteParams.WriteMode.CREATE, (root, first, n) -> {
             List<FieldVector> vectors = root.getFieldVectors();
             BigIntVector id = (BigIntVector) vectors.get(0);
@@ -73,7 +74,7 @@ final class TvfDatasets {
     }
 
     /** The rows of {@link #IDS} for ids {@code [start, start + rows)}, as the engine returns them. */
-    static List<List<Object>> idRows(long start, int rows) {
+    public static List<List<Object>> idRows(long start, int rows) {
         List<List<Object>> out = new ArrayList<>();
         for (long id = start; id < start + rows; id++) {
             out.add(List.of(id, "n" + id));
