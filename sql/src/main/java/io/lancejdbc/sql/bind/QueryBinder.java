@@ -754,12 +754,12 @@ public final class QueryBinder {
             }
         }
         Expr condition = null;
+        List<Scope.Column[]> usingPairs = new ArrayList<>();
         if (!using.isEmpty()) {
             if (type == JoinType.CROSS) {
                 type = JoinType.INNER;
             }
             List<Expr> eqs = new ArrayList<>();
-            List<Scope.Column> cols = new ArrayList<>(scope.columns());
             for (String name : using) {
                 Scope.Column lc = left.scope().find(null, name);
                 Scope.Column rc = right.scope().find(null, name);
@@ -768,17 +768,11 @@ public final class QueryBinder {
                             + " sides of the join");
                 }
                 int rightIndex = rc.index() + left.scope().size();
+                Scope.Column shifted = new Scope.Column(rc.qualifier(), rc.name(), rc.field(), rightIndex);
+                usingPairs.add(new Scope.Column[] {lc, shifted});
                 eqs.add(Operators.compare(Functions.EQ, Scope.ref(lc),
                         new ColumnRef(rightIndex, rc.name(), right.plan().output().get(rc.index()))));
-                // The right copy stays reachable as right.col but not as a bare name (SELECT * shows it once).
-                int hide = type == JoinType.RIGHT ? lc.index() : rightIndex;
-                for (int i = 0; i < cols.size(); i++) {
-                    if (cols.get(i).index() == hide) {
-                        cols.set(i, cols.get(i).hideUnqualified());
-                    }
-                }
             }
-            scope = new Scope(cols);
             condition = eqs.size() == 1 ? eqs.get(0) : Operators.logical(Functions.AND, eqs);
         } else if (j.getOnExpressions() != null && !j.getOnExpressions().isEmpty()) {
             List<Expr> conds = new ArrayList<>();
@@ -792,7 +786,47 @@ public final class QueryBinder {
             throw new SqlError(SqlState.SYNTAX_ERROR, type + " JOIN needs an ON or USING clause");
         }
         Join join = new Join(left.plan(), right.plan(), type, condition);
-        return new Bound(join, scope.withFields(join.output()));
+        if (usingPairs.isEmpty()) {
+            return new Bound(join, scope.withFields(join.output()));
+        }
+        return usingProjection(join, type, usingPairs, scope.withFields(join.output()));
+    }
+
+    /**
+     * JOIN ... USING / NATURAL JOIN: the join columns come first, once each (the left value; the right one for RIGHT
+     * joins; COALESCE of both for FULL joins, SQL:2011 7.7 join column), then the remaining columns of both sides.
+     * Qualified names still reach each side's own copy.
+     */
+    private static Bound usingProjection(Join join, JoinType type, List<Scope.Column[]> pairs, Scope joinScope) {
+        List<Field> out = join.output();
+        List<Expr> exprs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<Scope.Column> cols = new ArrayList<>();
+        java.util.Set<Integer> joinColumns = new java.util.HashSet<>();
+        for (Scope.Column[] p : pairs) {
+            int li = p[0].index();
+            int ri = p[1].index();
+            joinColumns.add(li);
+            joinColumns.add(ri);
+            Expr l = new ColumnRef(li, p[0].name(), out.get(li));
+            Expr r = new ColumnRef(ri, p[1].name(), out.get(ri));
+            Expr e = type == JoinType.RIGHT ? r
+                    : type == JoinType.FULL ? FunctionRegistry.scalar("coalesce", List.of(l, r)) : l;
+            cols.add(new Scope.Column(null, p[0].name(), Types.rename(e.type(), p[0].name()), exprs.size()));
+            exprs.add(e);
+            names.add(p[0].name());
+        }
+        int shift = exprs.size();
+        for (int i = 0; i < out.size(); i++) {
+            exprs.add(new ColumnRef(i, out.get(i).getName(), out.get(i)));
+            names.add(out.get(i).getName());
+        }
+        for (Scope.Column c : joinScope.columns()) {
+            cols.add(new Scope.Column(c.qualifier(), c.name(), c.field(), c.index() + shift,
+                    c.hiddenUnqualified() || joinColumns.contains(c.index())));
+        }
+        Project p = new Project(join, exprs, names);
+        return new Bound(p, new Scope(cols));
     }
 
     /** Maps expressions over the aggregate input to references into the aggregate output. */

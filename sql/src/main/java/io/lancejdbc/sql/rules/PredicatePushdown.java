@@ -79,7 +79,7 @@ public final class PredicatePushdown {
     private static LogicalPlan intoJoin(Join j, List<Expr> conjuncts, Filter original) {
         int leftWidth = j.left().output().size();
         boolean leftOk = j.type() == JoinType.INNER || j.type() == JoinType.LEFT || j.type() == JoinType.CROSS
-                || j.type() == JoinType.SEMI || j.type() == JoinType.ANTI;
+                || j.type() == JoinType.SEMI || j.type() == JoinType.ANTI || j.type() == JoinType.SINGLE;
         boolean rightOk = j.type() == JoinType.INNER || j.type() == JoinType.RIGHT || j.type() == JoinType.CROSS;
         List<Expr> left = new ArrayList<>();
         List<Expr> right = new ArrayList<>();
