@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.sql.SqlError;
 import java.nio.file.Path;
+import io.lancejdbc.exec.engine.EngineSession;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -186,5 +188,44 @@ class JoinQueryTest {
     @Test
     void selfJoinCountsEveryPairOfEqualKeys() {
         assertEquals(List.of(row(21L)), wh.rows("SELECT count(*) FROM emp a JOIN emp b ON a.dept = b.dept"));
+    }
+
+    @Test
+    void manyToManyJoinAcrossBatchesCountsEveryPair() {
+        // 1000 keys with 20 rows each on both sides: 400 pairs per key, output in many batches.
+        assertEquals(List.of(row(400_000L)), wh.rows("SELECT count(*) FROM big a JOIN big b ON a.k = b.k"));
+        // Each left row pairs with the 20 right rows of its key.
+        assertEquals(List.of(row(3_999_800_000L)),
+                wh.rows("SELECT sum(a.id) FROM big a JOIN big b ON a.k = b.k"));
+    }
+
+    @Test
+    void oneToOneJoinKeepsEveryRow() {
+        assertEquals(List.of(row(20_000L, 199_990_000L)),
+                wh.rows("SELECT count(*), sum(b.id) FROM big a JOIN big b ON a.id = b.id"));
+        assertEquals(List.of(row(20_000L, 20L)),
+                wh.rows("SELECT count(*), count(DISTINCT r.id) FROM big LEFT JOIN (SELECT id * 1000 AS id FROM big"
+                        + " WHERE id < 20) r ON big.id = r.id"));
+    }
+
+    @Test
+    void buildSideOverTheMemoryLimitFailsNamingTheProperty() {
+        try (EngineSession s = wh.session(Map.of("query.max_memory", "128k"))) {
+            SqlError e = assertThrows(SqlError.class, () -> SqlOpsWarehouse.rows(s,
+                    "SELECT count(*) FROM big a JOIN big b ON a.id = b.id"));
+            assertEquals("HY001", e.sqlState());
+            assertTrue(e.getMessage().contains("query.max_memory (128 KiB)") || e.getMessage().contains(
+                    "query.max_memory"), e.getMessage());
+        }
+    }
+
+    @Test
+    void nestedLoopBuildSideIsBoundedToo() {
+        try (EngineSession s = wh.session(Map.of("query.max_memory", "128k"))) {
+            SqlError e = assertThrows(SqlError.class, () -> SqlOpsWarehouse.rows(s,
+                    "SELECT count(*) FROM big a JOIN big b ON a.id < b.id"));
+            assertEquals("HY001", e.sqlState());
+            assertTrue(e.getMessage().startsWith("Nested loop join build side (the right input"), e.getMessage());
+        }
     }
 }

@@ -38,13 +38,21 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *   2, 'eng',   120, 2      6, 'ops',   70, 3
  *   3, 'eng',   120, 3      7, 'sales', NULL, 1
  *   4, 'eng',    90, 4      8, NULL,     50, 5
+ *
+ * big (id BIGINT NOT NULL, k BIGINT, s TEXT): 20,000 rows in 4 fragments; id = 0..19999, k = id % 1000,
+ *   s = 's' || (id % 100)
  * </pre>
  */
 public final class SqlOpsWarehouse implements AutoCloseable {
+    /** Rows of table {@code big}. */
+    public static final int BIG_ROWS = 20_000;
+
+    private final Path root;
     private final EmbeddedQueryEngine engine;
     private final EngineSession session;
 
     private SqlOpsWarehouse(Path root) {
+        this.root = root;
         this.engine = new EmbeddedQueryEngine();
         this.session = engine.openSession(EngineConfig.of(Map.of("warehouse", root.toString())));
     }
@@ -64,8 +72,28 @@ public final class SqlOpsWarehouse implements AutoCloseable {
                     row(1L, "eng", 100L, 1L), row(2L, "eng", 120L, 2L), row(3L, "eng", 120L, 3L),
                     row(4L, "eng", 90L, 4L), row(5L, "ops", 70L, 2L), row(6L, "ops", 70L, 3L),
                     row(7L, "sales", null, 1L), row(8L, null, 50L, 5L)));
+            GeneratedDatasetWriter.to(root.resolve("big.lance"), schema("id", Types.INT64, false, "k", Types.INT64,
+                    true, "s", Types.UTF8, true)).rows(0, BIG_ROWS).maxRowsPerFile(5000).write(allocator,
+                    (batch, first, count) -> {
+                        ValueAccess.Setter id = ValueAccess.setter(batch.getVector(0));
+                        ValueAccess.Setter k = ValueAccess.setter(batch.getVector(1));
+                        ValueAccess.Setter s = ValueAccess.setter(batch.getVector(2));
+                        for (int i = 0; i < count; i++) {
+                            long v = first + i;
+                            id.set(i, v);
+                            k.set(i, v % 1000);
+                            s.set(i, "s" + v % 100);
+                        }
+                    });
         }
         return new SqlOpsWarehouse(root);
+    }
+
+    /** A new session of the same engine with extra connection properties (the caller closes it). */
+    public EngineSession session(Map<String, String> properties) {
+        Map<String, String> p = new java.util.HashMap<>(properties);
+        p.put("warehouse", root.toString());
+        return engine.openSession(EngineConfig.of(p));
     }
 
     public EngineSession session() {
@@ -78,8 +106,13 @@ public final class SqlOpsWarehouse implements AutoCloseable {
 
     /** Every row of the query's result, in result order. */
     public List<List<Object>> rows(String sql) {
+        return rows(session, sql);
+    }
+
+    /** Every row of the query's result in {@code s}, in result order. */
+    public static List<List<Object>> rows(EngineSession s, String sql) {
         List<List<Object>> out = new ArrayList<>();
-        try (QueryResult r = session.execute(sql, List.of(), QueryOptions.defaults())) {
+        try (QueryResult r = s.execute(sql, List.of(), QueryOptions.defaults())) {
             VectorSchemaRoot b;
             while ((b = r.nextBatch()) != null) {
                 try (VectorSchemaRoot batch = b) {
