@@ -591,25 +591,40 @@ public final class QueryBinder {
 
     private Bound bindSetOperation(SetOperationList s, CteScope ctes) {
         List<Select> selects = s.getSelects();
-        LogicalPlan acc = bindSelect(selects.get(0), ctes).plan();
+        List<LogicalPlan> operands = new ArrayList<>();
+        operands.add(bindSelect(selects.get(0), ctes).plan());
+        List<SetOperation.Kind> kinds = new ArrayList<>();
+        List<Boolean> alls = new ArrayList<>();
         for (int i = 1; i < selects.size(); i++) {
-            LogicalPlan right = bindSelect(selects.get(i), ctes).plan();
+            operands.add(bindSelect(selects.get(i), ctes).plan());
             net.sf.jsqlparser.statement.select.SetOperation op = s.getOperations().get(i - 1);
-            SetOperation.Kind kind;
-            boolean all;
             if (op instanceof UnionOp) {
-                kind = SetOperation.Kind.UNION;
-                all = ((UnionOp) op).isAll();
+                kinds.add(SetOperation.Kind.UNION);
+                alls.add(((UnionOp) op).isAll());
             } else if (op instanceof IntersectOp) {
-                kind = SetOperation.Kind.INTERSECT;
-                all = op.toString().toUpperCase(Locale.ROOT).contains("ALL");
+                kinds.add(SetOperation.Kind.INTERSECT);
+                alls.add(op.toString().toUpperCase(Locale.ROOT).contains("ALL"));
             } else if (op instanceof ExceptOp || op instanceof MinusOp) {
-                kind = SetOperation.Kind.EXCEPT;
-                all = op.toString().toUpperCase(Locale.ROOT).contains("ALL");
+                kinds.add(SetOperation.Kind.EXCEPT);
+                alls.add(op.toString().toUpperCase(Locale.ROOT).contains("ALL"));
             } else {
                 throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Set operation " + op + " is not supported");
             }
-            acc = setOperation(kind, all, acc, right);
+        }
+        // INTERSECT binds tighter than UNION and EXCEPT (SQL:2011 7.13); operators of one level go left to right.
+        for (int i = 0; i < kinds.size(); ) {
+            if (kinds.get(i) == SetOperation.Kind.INTERSECT) {
+                operands.set(i, setOperation(kinds.get(i), alls.get(i), operands.get(i), operands.get(i + 1)));
+                operands.remove(i + 1);
+                kinds.remove(i);
+                alls.remove(i);
+            } else {
+                i++;
+            }
+        }
+        LogicalPlan acc = operands.get(0);
+        for (int i = 0; i < kinds.size(); i++) {
+            acc = setOperation(kinds.get(i), alls.get(i), acc, operands.get(i + 1));
         }
         return orderAndLimit(new Bound(acc, Scope.of(null, acc.output())), s.getOrderByElements(), s.getLimit(),
                 s.getOffset(), s.getFetch());

@@ -7,6 +7,7 @@ import io.lancejdbc.exec.expr.Evaluated;
 import io.lancejdbc.exec.operator.ExecContext;
 import io.lancejdbc.exec.operator.PhysicalOperator;
 import io.lancejdbc.exec.operator.VectorGather;
+import io.lancejdbc.exec.operator.hash.BuildSide;
 import io.lancejdbc.exec.operator.hash.KeyBatch;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.sql.SqlError;
@@ -46,7 +47,7 @@ final class JoinStream implements BatchStream {
     private final boolean probeIsLeft;
 
     private Phase phase = Phase.BUILD;
-    private JoinBuildSide build;
+    private BuildSide build;
     private int[] chains;
     private BatchStream probeIn;
     private VectorSchemaRoot probe;
@@ -94,8 +95,9 @@ final class JoinStream implements BatchStream {
             ctx.cancellation().throwIfCancelled();
             switch (phase) {
                 case BUILD:
-                    build = JoinBuildSide.read(buildInput, ctx, buildKeys, spec.nullSafe(), spec.buildOuter(),
-                            maxMemoryBytes, spec.buildLeft() ? "left" : "right", spec.hashed());
+                    build = BuildSide.read(buildInput, ctx, buildKeys, spec.nullSafe(), spec.buildOuter(),
+                            maxMemoryBytes, spec.hashed() ? "Hash join" : "Nested loop join",
+                            spec.buildLeft() ? "left" : "right");
                     chains = build.chains();
                     if (build.rowCount() == 0 && !spec.probeOuter() && spec.type() != JoinType.ANTI) {
                         // Nothing can match and no probe row is kept: skip reading the probe side.

@@ -1,12 +1,10 @@
-package io.lancejdbc.exec.operator.join;
+package io.lancejdbc.exec.operator.hash;
 
 import io.lancejdbc.exec.expr.CompiledExpr;
 import io.lancejdbc.exec.expr.Evaluated;
 import io.lancejdbc.exec.operator.BatchConcat;
 import io.lancejdbc.exec.operator.ExecContext;
 import io.lancejdbc.exec.operator.PhysicalOperator;
-import io.lancejdbc.exec.operator.hash.KeyBatch;
-import io.lancejdbc.exec.operator.hash.KeyHashTable;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
@@ -18,18 +16,18 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * The build side of a join held in memory: every row of the build input in one batch, its key vectors, the chains
- * of rows per key ({@code next}: for a hash join the rows with an equal key, for a nested loop every row) and which
- * rows found a match. Memory (Arrow buffers plus the heap arrays) is bounded by {@code query.max_memory}.
+ * The build side of a join or set operation held in memory: every row of the build input in one batch, its key
+ * vectors, the chains of rows per key (for a hash table the rows with an equal key, for a nested loop every row) and
+ * which rows found a match. Memory (Arrow buffers plus the heap arrays) is bounded by {@code query.max_memory}.
  */
-final class JoinBuildSide implements AutoCloseable {
+public final class BuildSide implements AutoCloseable {
     private final VectorSchemaRoot rows;
     private final List<Evaluated> keyVectors;
     private final KeyHashTable table;
     private final int[] crossNext;
     private final boolean[] matched;
 
-    private JoinBuildSide(VectorSchemaRoot rows, List<Evaluated> keyVectors, KeyHashTable table, int[] crossNext,
+    private BuildSide(VectorSchemaRoot rows, List<Evaluated> keyVectors, KeyHashTable table, int[] crossNext,
             boolean trackMatches) {
         this.rows = rows;
         this.keyVectors = keyVectors;
@@ -44,11 +42,12 @@ final class JoinBuildSide implements AutoCloseable {
      * @param keys key expressions over the build input; empty for a nested loop
      * @param nullSafe per key: NULL matches NULL
      * @param trackMatches remember which build rows matched (outer joins on the build side)
+     * @param operator the operator reading it, for the error message ("Hash join", "INTERSECT", ...)
      * @param role "left" or "right", for the error message
      * @throws SqlError HY001 when the build side needs more than {@code maxMemoryBytes}
      */
-    static JoinBuildSide read(PhysicalOperator input, ExecContext ctx, List<CompiledExpr> keys, boolean[] nullSafe,
-            boolean trackMatches, long maxMemoryBytes, String role, boolean hashed) {
+    public static BuildSide read(PhysicalOperator input, ExecContext ctx, List<CompiledExpr> keys,
+            boolean[] nullSafe, boolean trackMatches, long maxMemoryBytes, String operator, String role) {
         List<VectorSchemaRoot> batches = new ArrayList<>();
         VectorSchemaRoot all = null;
         List<Evaluated> keyVectors = new ArrayList<>();
@@ -68,7 +67,7 @@ final class JoinBuildSide implements AutoCloseable {
                     bytes += bufferBytes(b);
                     // Concatenation briefly holds the batches twice.
                     if (rowCount > Integer.MAX_VALUE - 1 || 2 * bytes > maxMemoryBytes) {
-                        throw tooLarge(role, hashed, rowCount, maxMemoryBytes, null);
+                        throw tooLarge(operator, role, rowCount, maxMemoryBytes, null);
                     }
                 }
             }
@@ -102,16 +101,16 @@ final class JoinBuildSide implements AutoCloseable {
                 }
             }
             if (total > maxMemoryBytes) {
-                throw tooLarge(role, hashed, n, maxMemoryBytes, null);
+                throw tooLarge(operator, role, n, maxMemoryBytes, null);
             }
-            return new JoinBuildSide(all, keyVectors, table, crossNext, trackMatches);
+            return new BuildSide(all, keyVectors, table, crossNext, trackMatches);
         } catch (OutOfMemoryException e) {
             closeAll(batches);
             closeKeys(keyVectors);
             if (all != null) {
                 all.close();
             }
-            throw tooLarge(role, hashed, rowCount, maxMemoryBytes, e);
+            throw tooLarge(operator, role, rowCount, maxMemoryBytes, e);
         } catch (RuntimeException e) {
             closeAll(batches);
             closeKeys(keyVectors);
@@ -122,21 +121,22 @@ final class JoinBuildSide implements AutoCloseable {
         }
     }
 
-    private static SqlError tooLarge(String role, boolean hashed, long rows, long maxMemoryBytes, Throwable cause) {
+    private static SqlError tooLarge(String operator, String role, long rows, long maxMemoryBytes,
+            Throwable cause) {
         String limit = maxMemoryBytes == Long.MAX_VALUE ? "the available memory"
                 : "query.max_memory (" + mib(maxMemoryBytes) + ")";
-        String msg = (hashed ? "Hash join" : "Nested loop join") + " build side (the " + role + " input, "
+        String msg = operator + " build side (the " + role + " input, "
                 + rows + " rows read) needs more than " + limit + "; raise query.max_memory (connection property"
                 + " or SET query.max_memory = ...) or filter the " + role + " input";
         return cause == null ? new SqlError(SqlState.OUT_OF_MEMORY, msg) : new SqlError(SqlState.OUT_OF_MEMORY, msg,
                 cause);
     }
 
-    static String mib(long bytes) {
+    public static String mib(long bytes) {
         return bytes % (1 << 20) == 0 ? bytes / (1 << 20) + " MiB" : bytes + " bytes";
     }
 
-    static long bufferBytes(VectorSchemaRoot b) {
+    public static long bufferBytes(VectorSchemaRoot b) {
         long n = 0;
         for (FieldVector v : b.getFieldVectors()) {
             n += v.getBufferSize();
@@ -158,21 +158,21 @@ final class JoinBuildSide implements AutoCloseable {
         keys.clear();
     }
 
-    VectorSchemaRoot rows() {
+    public VectorSchemaRoot rows() {
         return rows;
     }
 
-    int rowCount() {
+    public int rowCount() {
         return rows.getRowCount();
     }
 
     /** Null for a nested loop. */
-    KeyHashTable table() {
+    public KeyHashTable table() {
         return table;
     }
 
     /** Fills {@code heads[0..n)} with the first matching build row of each probe row, or -1. */
-    void heads(KeyBatch probe, int n, int[] heads) {
+    public void heads(KeyBatch probe, int n, int[] heads) {
         if (table != null) {
             table.heads(probe, n, heads);
         } else {
@@ -181,19 +181,19 @@ final class JoinBuildSide implements AutoCloseable {
     }
 
     /** {@code chains()[row]}: the next build row in the chain after {@code row}, or -1 (shared, read-only). */
-    int[] chains() {
+    public int[] chains() {
         return table != null ? table.chains() : crossNext;
     }
 
-    boolean hasRejectedRow() {
+    public boolean hasRejectedRow() {
         return table != null && table.hasRejectedRow();
     }
 
-    void markMatched(int row) {
+    public void markMatched(int row) {
         matched[row] = true;
     }
 
-    boolean matched(int row) {
+    public boolean matched(int row) {
         return matched[row];
     }
 
