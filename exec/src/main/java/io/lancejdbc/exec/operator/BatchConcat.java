@@ -57,4 +57,25 @@ public final class BatchConcat {
         root.setRowCount(total);
         return root;
     }
+
+    /**
+     * One vector of type {@code field} holding the values of {@code parts} in order; the parts stay owned by the
+     * caller.
+     */
+    public static FieldVector concatVectors(Field field, List<FieldVector> parts, BufferAllocator allocator) {
+        int total = 0;
+        for (FieldVector p : parts) {
+            total += p.getValueCount();
+        }
+        FieldVector dst = field.createVector(allocator);
+        try {
+            dst.allocateNew();
+            VectorBatchAppender.batchAppend(dst, parts.toArray(new FieldVector[0]));
+            dst.setValueCount(total);
+            return dst;
+        } catch (RuntimeException e) {
+            dst.close();
+            throw e;
+        }
+    }
 }

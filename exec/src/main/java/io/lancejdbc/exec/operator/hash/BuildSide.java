@@ -132,8 +132,12 @@ public final class BuildSide implements AutoCloseable {
                 cause);
     }
 
+    /** {@code bytes} for a message: in MiB or KiB when it is a whole number of them. */
     public static String mib(long bytes) {
-        return bytes % (1 << 20) == 0 ? bytes / (1 << 20) + " MiB" : bytes + " bytes";
+        if (bytes % (1 << 20) == 0) {
+            return bytes / (1 << 20) + " MiB";
+        }
+        return bytes % 1024 == 0 ? bytes / 1024 + " KiB" : bytes + " bytes";
     }
 
     public static long bufferBytes(VectorSchemaRoot b) {
