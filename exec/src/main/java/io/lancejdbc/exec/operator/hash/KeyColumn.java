@@ -4,10 +4,13 @@ import io.lancejdbc.exec.expr.ColumnReaders;
 import io.lancejdbc.exec.expr.ValueAccess;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
@@ -98,6 +101,11 @@ public abstract class KeyColumn {
 
     private static long[] longs(FieldVector v, int rows) {
         long[] out = new long[rows];
+        if (v instanceof BigIntVector) {
+            // One bulk copy instead of a virtual read per row: this is the probe loop's hottest step.
+            readLongs(((BigIntVector) v).getDataBuffer(), out, rows);
+            return out;
+        }
         ColumnReaders.LongReader r = ColumnReaders.longs(v);
         for (int i = 0; i < rows; i++) {
             out[i] = r.get(i);
@@ -105,8 +113,27 @@ public abstract class KeyColumn {
         return out;
     }
 
+    /** Copies {@code n} little-endian 64-bit values from the start of {@code buf} into {@code out}. */
+    static void readLongs(ArrowBuf buf, long[] out, int n) {
+        if (n > 0) {
+            buf.nioBuffer(0, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(out, 0, n);
+        }
+    }
+
     private static long[] doubleBits(FieldVector v, int rows) {
         long[] out = new long[rows];
+        if (v instanceof Float8Vector) {
+            readLongs(((Float8Vector) v).getDataBuffer(), out, rows);
+            for (int i = 0; i < rows; i++) {
+                long bits = out[i];
+                if (bits == Long.MIN_VALUE) {
+                    out[i] = 0L;
+                } else if ((bits & 0x7ff0000000000000L) == 0x7ff0000000000000L && (bits & 0x000fffffffffffffL) != 0) {
+                    out[i] = 0x7ff8000000000000L;
+                }
+            }
+            return out;
+        }
         ColumnReaders.DoubleReader r = ColumnReaders.doubles(v);
         for (int i = 0; i < rows; i++) {
             double d = r.get(i);

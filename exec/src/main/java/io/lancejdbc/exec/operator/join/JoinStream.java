@@ -5,6 +5,7 @@ import io.lancejdbc.exec.expr.ColumnReaders;
 import io.lancejdbc.exec.expr.CompiledExpr;
 import io.lancejdbc.exec.expr.Evaluated;
 import io.lancejdbc.exec.operator.ExecContext;
+import io.lancejdbc.exec.operator.GatherSource;
 import io.lancejdbc.exec.operator.PhysicalOperator;
 import io.lancejdbc.exec.operator.VectorGather;
 import io.lancejdbc.exec.operator.hash.BuildSide;
@@ -48,6 +49,7 @@ final class JoinStream implements BatchStream {
 
     private Phase phase = Phase.BUILD;
     private BuildSide build;
+    private GatherSource[] buildColumns;
     private int[] chains;
     private BatchStream probeIn;
     private VectorSchemaRoot probe;
@@ -99,6 +101,7 @@ final class JoinStream implements BatchStream {
                             maxMemoryBytes, spec.hashed() ? "Hash join" : "Nested loop join",
                             spec.buildLeft() ? "left" : "right");
                     chains = build.chains();
+                    buildColumns = new GatherSource[build.rows().getFieldVectors().size()];
                     if (build.rowCount() == 0 && !spec.probeOuter() && spec.type() != JoinType.ANTI) {
                         // Nothing can match and no probe row is kept: skip reading the probe side.
                         phase = Phase.DONE;
@@ -413,9 +416,8 @@ final class JoinStream implements BatchStream {
                 boolean leftColumn = c < leftWidth;
                 boolean fromProbe = leftColumn == probeIsLeft;
                 int index = leftColumn ? c : c - leftWidth;
-                FieldVector src = fromProbe ? probe.getVector(index) : build.rows().getVector(index);
-                vectors.add(VectorGather.gather(src, f, fromProbe ? pairProbe : pairBuild, 0, count,
-                        ctx.allocator()));
+                vectors.add(fromProbe ? VectorGather.gather(probe.getVector(index), f, pairProbe, 0, count,
+                        ctx.allocator()) : buildColumn(index).gather(f, pairBuild, 0, count, ctx.allocator()));
             }
         } catch (RuntimeException e) {
             VectorGather.closeAll(vectors);
@@ -487,8 +489,7 @@ final class JoinStream implements BatchStream {
                         vectors.add(VectorGather.gather(probe.getVector(index), f, p, 0, count, ctx.allocator()));
                     }
                 } else {
-                    vectors.add(VectorGather.gather(build.rows().getVector(index), f, b, 0, count,
-                            ctx.allocator()));
+                    vectors.add(buildColumn(index).gather(f, b, 0, count, ctx.allocator()));
                 }
             }
         } catch (RuntimeException e) {
@@ -500,9 +501,20 @@ final class JoinStream implements BatchStream {
         return root;
     }
 
+    /** Build column {@code index}, prepared for repeated gathers on first use. */
+    private GatherSource buildColumn(int index) {
+        GatherSource g = buildColumns[index];
+        if (g == null) {
+            g = GatherSource.of(build.rows().getVector(index));
+            buildColumns[index] = g;
+        }
+        return g;
+    }
+
     @Override
     public void close() {
         phase = Phase.DONE;
+        buildColumns = null;
         releaseProbe();
         if (probeIn != null) {
             probeIn.close();
