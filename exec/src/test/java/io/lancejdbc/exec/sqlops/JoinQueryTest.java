@@ -117,6 +117,15 @@ class JoinQueryTest {
     }
 
     @Test
+    void keyColumnsOnlyTheConditionReadsAreNotCopied() {
+        String q = "SELECT l.id, r.w FROM l JOIN r ON l.k = r.k";
+        String plan = String.join("\n", wh.rows("EXPLAIN " + q).stream().map(r -> (String) r.get(0)).toList());
+        assertTrue(plan.contains("output columns: id, w"), plan);
+        assertEquals(sorted(row(1L, 100L), row(2L, 200L), row(2L, 300L), row(3L, 200L), row(3L, 300L)),
+                wh.sortedRows(q));
+    }
+
+    @Test
     void crossJoinPairsEveryRow() {
         assertEquals(25, wh.rows("SELECT * FROM l CROSS JOIN r").size());
         assertEquals(List.of(row(25L)), wh.rows("SELECT count(*) FROM l, r"));

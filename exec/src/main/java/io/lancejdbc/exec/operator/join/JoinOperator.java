@@ -2,10 +2,12 @@ package io.lancejdbc.exec.operator.join;
 
 import io.lancejdbc.exec.operator.ExecContext;
 import io.lancejdbc.exec.operator.PhysicalOperator;
+import io.lancejdbc.exec.operator.SparseOutput;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.sql.expr.Expr;
 import io.lancejdbc.sql.plan.JoinType;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -18,12 +20,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * <p>Output: the left columns then the right columns (only the left ones for SEMI and ANTI), in batches of at most
  * the context's batch size (a probe batch whose rows each match once comes out as one batch).
  */
-public final class JoinOperator implements PhysicalOperator {
+public final class JoinOperator implements PhysicalOperator, SparseOutput {
     private final PhysicalOperator left;
     private final PhysicalOperator right;
     private final JoinSpec spec;
     private final Schema schema;
     private final long maxMemoryBytes;
+    private final BitSet used;
 
     /**
      * @param output the join's output fields (left then right; left only for SEMI/ANTI)
@@ -31,11 +34,22 @@ public final class JoinOperator implements PhysicalOperator {
      */
     public JoinOperator(PhysicalOperator left, PhysicalOperator right, JoinSpec spec, List<Field> output,
             long maxMemoryBytes) {
+        this(left, right, spec, new Schema(output), maxMemoryBytes, null);
+    }
+
+    private JoinOperator(PhysicalOperator left, PhysicalOperator right, JoinSpec spec, Schema schema,
+            long maxMemoryBytes, BitSet used) {
         this.left = left;
         this.right = right;
         this.spec = spec;
-        this.schema = new Schema(output);
+        this.schema = schema;
         this.maxMemoryBytes = maxMemoryBytes;
+        this.used = used;
+    }
+
+    @Override
+    public PhysicalOperator onlyColumns(BitSet columns) {
+        return new JoinOperator(left, right, spec, schema, maxMemoryBytes, (BitSet) columns.clone());
     }
 
     public JoinSpec spec() {
@@ -75,6 +89,13 @@ public final class JoinOperator implements PhysicalOperator {
             out.add((spec.hashed() ? "residual: " : "condition: ") + spec.residual().sql());
         }
         out.add("build side: " + (spec.buildLeft() ? "left" : "right"));
+        if (used != null && used.cardinality() < schema.getFields().size()) {
+            List<String> cols = new ArrayList<>();
+            for (int c = used.nextSetBit(0); c >= 0 && c < schema.getFields().size(); c = used.nextSetBit(c + 1)) {
+                cols.add(schema.getFields().get(c).getName());
+            }
+            out.add("output columns: " + String.join(", ", cols));
+        }
         return out;
     }
 
@@ -84,7 +105,7 @@ public final class JoinOperator implements PhysicalOperator {
         combined.addAll(right.schema().getFields());
         return new JoinStream(ctx, spec, spec.buildLeft() ? left : right, spec.buildLeft() ? right : left,
                 schema, new Schema(combined), left.schema().getFields().size(), maxMemoryBytes, keyExprs(true),
-                keyExprs(false));
+                keyExprs(false), used);
     }
 
     private List<Expr> keyExprs(boolean build) {

@@ -46,6 +46,8 @@ final class JoinStream implements BatchStream {
     private final CompiledExpr residual;
     private final BitSet residualColumns;
     private final boolean probeIsLeft;
+    /** The output columns to fill (null: all); the others are NullVector placeholders. */
+    private final BitSet used;
 
     private Phase phase = Phase.BUILD;
     private BuildSide build;
@@ -66,8 +68,9 @@ final class JoinStream implements BatchStream {
 
     JoinStream(ExecContext ctx, JoinSpec spec, PhysicalOperator buildInput, PhysicalOperator probeInput,
             Schema schema, Schema combined, int leftWidth, long maxMemoryBytes, List<Expr> buildKeyExprs,
-            List<Expr> probeKeyExprs) {
+            List<Expr> probeKeyExprs, BitSet used) {
         this.ctx = ctx;
+        this.used = used;
         this.spec = spec;
         this.buildInput = buildInput;
         this.probeInput = probeInput;
@@ -478,7 +481,11 @@ final class JoinStream implements BatchStream {
                 boolean leftColumn = c < leftWidth;
                 boolean fromProbe = leftColumn == probeIsLeft;
                 int index = leftColumn ? c : c - leftWidth;
-                if (fromProbe) {
+                if (used != null && !used.get(c) && !(fromProbe && transferProbe)) {
+                    NullVector placeholder = new NullVector(f.getName());
+                    placeholder.setValueCount(count);
+                    vectors.add(placeholder);
+                } else if (fromProbe) {
                     if (probe == null) {
                         vectors.add(VectorGather.nulls(f, count, ctx.allocator()));
                     } else if (transferProbe) {

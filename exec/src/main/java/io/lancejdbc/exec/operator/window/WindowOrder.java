@@ -14,9 +14,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * by the ORDER BY keys within each partition (stable: ties keep input order), with the partition and peer (equal
  * ORDER BY keys) boundaries.
  *
- * <p>Partitions are found by hashing. One ORDER BY key of an integer-like, temporal, boolean or floating point type
- * is sorted by an LSD radix sort on order-preserving 64-bit keys; other keys by a merge sort with
- * {@link RowComparator}.
+ * <p>Partitions are found by hashing. ORDER BY keys of integer-like, temporal, boolean and floating point types are
+ * sorted by an LSD radix sort on order-preserving 64-bit keys; other keys (strings, decimals, nested) by a merge sort
+ * with {@link RowComparator}.
  *
  * @param perm row ids (positions in the input) in window order
  * @param partitionStart per window position: the row starts a partition
@@ -41,29 +41,10 @@ record WindowOrder(int[] perm, boolean[] partitionStart, boolean[] peerStart) {
             perm = countingSort(identity(n), groups, groupCount, n);
             markPartitions(perm, groups, partitionStart);
             System.arraycopy(partitionStart, 0, peerStart, 0, n);
-        } else if (orderKeys.size() == 1 && radixSortable(orderKeys.get(0).getField().getType())) {
-            FieldVector key = orderKeys.get(0);
-            long[] sortable = sortableKeys(key, ascending[0], n);
-            int[] byKey = radixOrder(sortable, n);
-            int[] buckets = new int[n];
-            boolean nf = nullsFirst[0];
-            for (int i = 0; i < n; i++) {
-                boolean isNull = key.isNull(i);
-                buckets[i] = groups[i] * 2 + (isNull == nf ? 0 : 1);
-            }
-            perm = countingSort(byKey, buckets, groupCount * 2, n);
+        } else if (orderKeys.stream().allMatch(k -> radixSortable(k.getField().getType()))) {
+            perm = countingSort(identity(n), groups, groupCount, n);
             markPartitions(perm, groups, partitionStart);
-            for (int p = 0; p < n; p++) {
-                int r = perm[p];
-                if (partitionStart[p]) {
-                    peerStart[p] = true;
-                } else {
-                    int q = perm[p - 1];
-                    boolean rn = key.isNull(r);
-                    boolean qn = key.isNull(q);
-                    peerStart[p] = rn != qn || !rn && sortable[r] != sortable[q];
-                }
-            }
+            sortPartitions(perm, partitionStart, orderKeys, ascending, nullsFirst, peerStart, n);
         } else {
             perm = countingSort(identity(n), groups, groupCount, n);
             markPartitions(perm, groups, partitionStart);
@@ -86,6 +67,181 @@ record WindowOrder(int[] perm, boolean[] partitionStart, boolean[] peerStart) {
             }
         }
         return new WindowOrder(perm, partitionStart, peerStart);
+    }
+
+    /**
+     * Sorts each partition's run of {@code perm} by the ORDER BY keys and marks the peer groups. The keys are first
+     * laid out in partition order (one gather per key), so that each partition is sorted within a small, contiguous
+     * piece of memory: by LSD radix sort, or insertion sort for short runs.
+     */
+    private static void sortPartitions(int[] perm, boolean[] partitionStart, List<FieldVector> orderKeys,
+            boolean[] ascending, boolean[] nullsFirst, boolean[] peerStart, int n) {
+        int k = orderKeys.size();
+        // keys[j][p] / nulls[j][p]: key j of the row at window position p (before sorting within partitions).
+        long[][] keys = new long[k][];
+        boolean[][] nulls = new boolean[k][];
+        for (int j = 0; j < k; j++) {
+            FieldVector key = orderKeys.get(j);
+            long[] byRow = sortableKeys(key, ascending[j], n);
+            long[] byPos = new long[n];
+            for (int p = 0; p < n; p++) {
+                byPos[p] = byRow[perm[p]];
+            }
+            keys[j] = byPos;
+            if (key.getNullCount() > 0) {
+                boolean[] nb = new boolean[n];
+                for (int p = 0; p < n; p++) {
+                    // A NULL sorts as if its key were below (NULLS FIRST) or above (NULLS LAST) every value.
+                    nb[p] = key.isNull(perm[p]);
+                }
+                nulls[j] = nb;
+            }
+        }
+        int[] original = perm.clone();
+        SegmentSorter sorter = new SegmentSorter(keys, nulls, nullsFirst);
+        for (int a = 0; a < n; ) {
+            int b = a + 1;
+            while (b < n && !partitionStart[b]) {
+                b++;
+            }
+            int[] order = sorter.sort(a, b);
+            for (int i = 0; i < order.length; i++) {
+                perm[a + i] = original[order[i]];
+                peerStart[a + i] = i == 0 || sorter.compare(order[i - 1], order[i]) != 0;
+            }
+            a = b;
+        }
+    }
+
+    /** Sorts runs of window positions by several order-preserving 64-bit keys with NULL flags. */
+    private static final class SegmentSorter {
+        private static final int INSERTION_LIMIT = 48;
+        private final long[][] keys;
+        private final boolean[][] nulls;
+        private final boolean[] nullsFirst;
+        private long[] k1 = new long[0];
+        private long[] k2 = new long[0];
+        private int[] i2 = new int[0];
+        private final int[] counts = new int[257];
+
+        SegmentSorter(long[][] keys, boolean[][] nulls, boolean[] nullsFirst) {
+            this.keys = keys;
+            this.nulls = nulls;
+            this.nullsFirst = nullsFirst;
+        }
+
+        /** Positions {@code a..b-1} in sorted order (stable). */
+        int[] sort(int a, int b) {
+            int m = b - a;
+            int[] idx = new int[m];
+            for (int i = 0; i < m; i++) {
+                idx[i] = a + i;
+            }
+            if (m < 2) {
+                return idx;
+            }
+            if (m <= INSERTION_LIMIT) {
+                for (int i = 1; i < m; i++) {
+                    int x = idx[i];
+                    int j = i - 1;
+                    while (j >= 0 && compare(idx[j], x) > 0) {
+                        idx[j + 1] = idx[j];
+                        j--;
+                    }
+                    idx[j + 1] = x;
+                }
+                return idx;
+            }
+            if (k1.length < m) {
+                k1 = new long[m];
+                k2 = new long[m];
+                i2 = new int[m];
+            }
+            for (int j = keys.length - 1; j >= 0; j--) {
+                idx = radix(keys[j], idx, m);
+                if (nulls[j] != null) {
+                    idx = nullsApart(nulls[j], nullsFirst[j], idx, m);
+                }
+            }
+            return idx;
+        }
+
+        private int[] radix(long[] key, int[] idx, int m) {
+            long[] k = k1;
+            long[] kk = k2;
+            int[] ii = i2;
+            for (int i = 0; i < m; i++) {
+                k[i] = key[idx[i]];
+            }
+            for (int shift = 0; shift < 64; shift += 8) {
+                java.util.Arrays.fill(counts, 0);
+                for (int i = 0; i < m; i++) {
+                    counts[(int) ((k[i] >>> shift) & 0xFF) + 1]++;
+                }
+                boolean trivial = false;
+                for (int c = 1; c <= 256; c++) {
+                    if (counts[c] == m) {
+                        trivial = true;
+                        break;
+                    }
+                }
+                if (trivial) {
+                    continue;
+                }
+                for (int c = 0; c < 256; c++) {
+                    counts[c + 1] += counts[c];
+                }
+                for (int i = 0; i < m; i++) {
+                    int c = (int) ((k[i] >>> shift) & 0xFF);
+                    int pos = counts[c]++;
+                    kk[pos] = k[i];
+                    ii[pos] = idx[i];
+                }
+                long[] tk = k;
+                k = kk;
+                kk = tk;
+                int[] ti = idx;
+                idx = ii;
+                ii = ti;
+            }
+            k1 = k;
+            k2 = kk;
+            i2 = ii;
+            return idx;
+        }
+
+        private static int[] nullsApart(boolean[] isNull, boolean first, int[] idx, int m) {
+            int[] out = new int[m];
+            int c = 0;
+            for (int pass = 0; pass < 2; pass++) {
+                boolean wantNull = pass == 0 == first;
+                for (int i = 0; i < m; i++) {
+                    if (isNull[idx[i]] == wantNull) {
+                        out[c++] = idx[i];
+                    }
+                }
+            }
+            return out;
+        }
+
+        /** Compares window positions {@code x} and {@code y} by every key. */
+        int compare(int x, int y) {
+            for (int j = 0; j < keys.length; j++) {
+                boolean xn = nulls[j] != null && nulls[j][x];
+                boolean yn = nulls[j] != null && nulls[j][y];
+                if (xn || yn) {
+                    if (xn != yn) {
+                        return xn == nullsFirst[j] ? -1 : 1;
+                    }
+                    continue;
+                }
+                int c = Long.compareUnsigned(keys[j][x], keys[j][y]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        }
     }
 
     /** Dense partition ids (in order of first appearance); returns their count (1 without partition keys). */
@@ -187,46 +343,5 @@ record WindowOrder(int[] perm, boolean[] partitionStart, boolean[] peerStart) {
             }
         }
         return out;
-    }
-
-    /** Row ids {@code 0..n-1} stably sorted by the unsigned value of {@code keys[row]} (LSD radix, 8 bits a pass). */
-    static int[] radixOrder(long[] keys, int n) {
-        long[] k = Arrays.copyOf(keys, n);
-        int[] idx = identity(n);
-        long[] k2 = new long[n];
-        int[] idx2 = new int[n];
-        int[] counts = new int[257];
-        for (int shift = 0; shift < 64; shift += 8) {
-            Arrays.fill(counts, 0);
-            for (int i = 0; i < n; i++) {
-                counts[(int) ((k[i] >>> shift) & 0xFF) + 1]++;
-            }
-            boolean trivial = false;
-            for (int b = 1; b <= 256; b++) {
-                if (counts[b] == n) {
-                    trivial = true;
-                    break;
-                }
-            }
-            if (trivial) {
-                continue;
-            }
-            for (int b = 0; b < 256; b++) {
-                counts[b + 1] += counts[b];
-            }
-            for (int i = 0; i < n; i++) {
-                int b = (int) ((k[i] >>> shift) & 0xFF);
-                int pos = counts[b]++;
-                k2[pos] = k[i];
-                idx2[pos] = idx[i];
-            }
-            long[] tk = k;
-            k = k2;
-            k2 = tk;
-            int[] ti = idx;
-            idx = idx2;
-            idx2 = ti;
-        }
-        return idx;
     }
 }
