@@ -2,7 +2,7 @@ package io.lancejdbc.exec.engine;
 
 import io.lancejdbc.exec.catalog.Catalog;
 import io.lancejdbc.exec.catalog.CatalogMetadata;
-import io.lancejdbc.exec.catalog.FilesystemCatalog;
+import io.lancejdbc.exec.catalog.CatalogFactory;
 import io.lancejdbc.exec.catalog.LanceCatalogMetadata;
 import io.lancejdbc.exec.catalog.SchemaNameCodec;
 import io.lancejdbc.exec.config.EngineConfig;
@@ -18,7 +18,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -57,9 +56,10 @@ final class EmbeddedSession implements EngineSession {
         }
         SessionSettings.validate(config);
         this.pool = new DatasetHandlePool(allocator, PoolSettings.fromConfig(config));
+        Catalog opened = null;
         try {
-            Map<String, String> storage = StorageOptions.fromProperties(config.asMap()).lanceOptions();
-            this.catalog = createCatalog(config, storage);
+            opened = CatalogFactory.create(config, StorageOptions.fromProperties(config.asMap()), pool, allocator);
+            this.catalog = opened;
             String root = config.get(EngineProperty.ROOT_DATABASE);
             this.metadata = new LanceCatalogMetadata(catalogName, catalog, new SchemaNameCodec(root), pool);
             this.currentSchema = metadata.names().rootDatabase();
@@ -67,25 +67,11 @@ final class EmbeddedSession implements EngineSession {
             this.runner = new StatementRunner(this, reader, workers,
                     new FileFunctionResolver(pool, config.asMap()));
         } catch (RuntimeException e) {
+            if (opened != null) {
+                opened.close();
+            }
             pool.close();
             throw e;
-        }
-    }
-
-    private Catalog createCatalog(EngineConfig cfg, Map<String, String> storage) {
-        String type = cfg.get(EngineProperty.CATALOG_TYPE).trim().toLowerCase(Locale.ROOT);
-        if (cfg.raw(EngineProperty.REST_URI.key()) != null && cfg.raw(EngineProperty.CATALOG_TYPE.key()) == null) {
-            type = "rest";
-        }
-        switch (type) {
-            case "filesystem":
-                return FilesystemCatalog.fromConfig(cfg, storage, CatalogListers.forWarehouse(cfg, storage), pool,
-                        allocator);
-            case "rest":
-                return CatalogListers.restCatalog(cfg, storage, pool, allocator);
-            default:
-                throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Property 'lance.catalog.type' must be filesystem"
-                        + " or rest, got '" + type + "'");
         }
     }
 

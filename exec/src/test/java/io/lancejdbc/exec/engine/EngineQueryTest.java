@@ -248,4 +248,41 @@ class EngineQueryTest {
                     + " properties lance-jdbc understands"), s.takeWarnings());
         }
     }
+
+    @Test
+    void parallelPartialAggregationEqualsSerialAggregation() {
+        String sql = "SELECT label, count(*), count(DISTINCT day), sum(id), avg(x), min(x), max(day), stddev_samp(x),"
+                + " var_pop(id), bool_and(even), bool_or(even), any_value(label), min(label) FROM numbers"
+                + " WHERE id % 3 <> 1 GROUP BY label ORDER BY label";
+        Map<String, String> serial = Map.of("warehouse", warehouse.toString(), "scan.parallelism", "1");
+        Map<String, String> parallel = Map.of("warehouse", warehouse.toString(), "scan.parallelism", "3");
+        try (EngineSession a = engine.openSession(EngineConfig.of(serial));
+                EngineSession b = engine.openSession(EngineConfig.of(parallel))) {
+            List<List<Object>> ra = rows(a, sql);
+            List<List<Object>> rb = rows(b, sql);
+            assertEquals(10, ra.size());
+            for (int i = 0; i < ra.size(); i++) {
+                List<Object> x = ra.get(i);
+                List<Object> y = rb.get(i);
+                for (int c = 0; c < x.size(); c++) {
+                    if (x.get(c) instanceof Double) {
+                        assertEquals((Double) x.get(c), (Double) y.get(c), Math.abs((Double) x.get(c)) * 1e-12,
+                                "row " + i + " col " + c);
+                    } else {
+                        assertEquals(x.get(c), y.get(c), "row " + i + " col " + c);
+                    }
+                }
+            }
+            // label n1 holds ids 1, 11, 21, ...; those with id % 3 = 1 are filtered out.
+            assertEquals(666L, ra.get(1).get(1));
+        }
+    }
+
+    @Test
+    void groupConcatCollectsEveryValue() {
+        List<List<Object>> r = rows("SELECT group_concat(label SEPARATOR '|') FROM numbers WHERE id < 3");
+        List<String> parts = new ArrayList<>(List.of(((String) r.get(0).get(0)).split("\\|")));
+        java.util.Collections.sort(parts);
+        assertEquals(List.of("n0", "n1", "n2"), parts);
+    }
 }
