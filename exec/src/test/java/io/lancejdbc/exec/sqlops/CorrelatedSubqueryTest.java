@@ -96,8 +96,32 @@ class CorrelatedSubqueryTest {
 
     @Test
     void uncorrelatedNotInWithANullReturnsNothing() {
-        assertEquals(values(), ids("SELECT id FROM l WHERE k NOT IN (SELECT k FROM r)"));
+        String q = "SELECT id FROM l WHERE k NOT IN (SELECT k FROM r)";
+        assertEquals(values(), ids(q));
+        assertTrue(explain(q).contains("join type: ANTI (null-aware)"), explain(q));
         assertEquals(values(5L), ids("SELECT id FROM l WHERE k NOT IN (SELECT k FROM r WHERE k IS NOT NULL)"));
+    }
+
+    @Test
+    void uncorrelatedNotInOverAnEmptySubqueryKeepsEveryRowEvenNullOperands() {
+        assertEquals(values(1L, 2L, 3L, 4L, 5L), ids("SELECT id FROM l WHERE k NOT IN (SELECT k FROM r WHERE id < 0)"
+                + " ORDER BY id"));
+    }
+
+    @Test
+    void notInAnEmptySubqueryUnderOrIsTrueForNullOperands() {
+        assertEquals(values(1L, 2L, 3L, 4L, 5L), ids("SELECT id FROM l WHERE k NOT IN (SELECT k FROM r WHERE id < 0)"
+                + " OR id = 0 ORDER BY id"));
+    }
+
+    @Test
+    void uncorrelatedInBecomesASemiJoin() {
+        String q = "SELECT id FROM l WHERE k IN (SELECT k FROM r) ORDER BY id";
+        assertEquals(values(1L, 2L, 3L), ids(q));
+        assertTrue(explain(q).contains("join type: SEMI"), explain(q));
+        // Under OR the subquery stays a value (an IN list computed once).
+        assertEquals(values(1L, 2L, 3L, 5L), ids("SELECT id FROM l WHERE k IN (SELECT k FROM r) OR id = 5"
+                + " ORDER BY id"));
     }
 
     @Test

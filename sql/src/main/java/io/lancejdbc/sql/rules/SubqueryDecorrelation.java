@@ -29,8 +29,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  *       column (a SINGLE join, failing on a second row, unless the subquery is known to give at most one row), with
  *       the value for no rows substituted where it is not NULL (COUNT gives 0).</li>
  * </ul>
- * Correlated EXISTS and IN in other positions (under OR, in a select list) are left in place; the executor rejects
- * them with 0A000.
+ * An uncorrelated {@code [NOT] IN (subquery)} WHERE conjunct becomes the same SEMI / ANTI join (NOT IN: a null-aware
+ * ANTI join). Correlated EXISTS and IN in other positions (under OR, in a select list) are left in place; the
+ * executor rejects them with 0A000.
  */
 public final class SubqueryDecorrelation {
     private SubqueryDecorrelation() {
@@ -53,19 +54,16 @@ public final class SubqueryDecorrelation {
 
     private static LogicalPlan filter(Filter f) {
         List<Expr> conjuncts = ExprVisitors.conjuncts(f.condition());
-        if (conjuncts.stream().noneMatch(ExprVisitors::hasCorrelatedSubquery)) {
+        if (conjuncts.stream().noneMatch(c -> ExprVisitors.hasCorrelatedSubquery(c) || unnestable(c) != null)) {
             return f;
         }
         LogicalPlan in = f.input();
         int width = in.output().size();
         List<Expr> rest = new ArrayList<>();
         for (Expr c : conjuncts) {
-            boolean negated = c instanceof Call && ((Call) c).function().equals(Functions.NOT);
-            Expr body = negated ? ((Call) c).arg(0) : c;
-            if (body instanceof SubqueryExpr && ((SubqueryExpr) body).correlated()
-                    && ((SubqueryExpr) body).kind() != SubqueryExpr.Kind.SCALAR
-                    && !ExprVisitors.hasCorrelatedSubquery(operandOf((SubqueryExpr) body))) {
-                in = semiJoin(in, (SubqueryExpr) body, negated);
+            SubqueryExpr s = unnestable(c);
+            if (s != null) {
+                in = semiJoin(in, s, s != c);
             } else {
                 rest.add(c);
             }
@@ -79,8 +77,20 @@ public final class SubqueryDecorrelation {
         return joins.plan.output().size() == width ? out : narrow(out, width);
     }
 
-    private static Expr operandOf(SubqueryExpr s) {
-        return s.operand() == null ? io.lancejdbc.sql.expr.Literal.ofBoolean(true) : s.operand();
+    /**
+     * The subquery of a WHERE conjunct that becomes a SEMI join ({@code EXISTS}, {@code IN}) or ANTI join (under
+     * NOT), or null: correlated EXISTS / IN, and uncorrelated IN, which is unnested too because a hash join has no
+     * size limit where an IN list computed up front has.
+     */
+    private static SubqueryExpr unnestable(Expr c) {
+        boolean negated = c instanceof Call && ((Call) c).function().equals(Functions.NOT);
+        Expr body = negated ? ((Call) c).arg(0) : c;
+        if (!(body instanceof SubqueryExpr)) {
+            return null;
+        }
+        SubqueryExpr s = (SubqueryExpr) body;
+        boolean join = s.correlated() ? s.kind() != SubqueryExpr.Kind.SCALAR : s.kind() == SubqueryExpr.Kind.IN;
+        return join && (s.operand() == null || !ExprVisitors.hasSubquery(s.operand())) ? s : null;
     }
 
     private static LogicalPlan project(Project p) {
@@ -111,7 +121,9 @@ public final class SubqueryDecorrelation {
                 condition.add(eq);
             }
         }
-        condition.add(joinCondition(s, leftWidth, right));
+        if (s.correlated()) {
+            condition.add(joinCondition(s, leftWidth, right));
+        }
         return new Join(left, right, negated ? JoinType.ANTI : JoinType.SEMI, ExprVisitors.and(flatten(condition)));
     }
 
