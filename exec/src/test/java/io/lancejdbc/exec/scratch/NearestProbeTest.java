@@ -52,17 +52,19 @@ class NearestProbeTest {
     }
 
     @Test
-    void probe3(@TempDir Path dir) throws Exception {
+    void probe4(@TempDir Path dir) throws Exception {
         try (BufferAllocator a = new RootAllocator()) {
-            VectorTable t = VectorTable.write(a, dir.resolve("v.lance"), VectorTableSpec.defaults()
-                .withIndex(VectorIndexKind.IVF_FLAT, VectorMetric.L2).withUnindexedRows(300));
-            try (Dataset ds = Dataset.open().allocator(a).uri(t.path().toString()).build()) {
-                System.out.println("before " + ds.getIndexes().stream().map(i -> i.name() + i.fragments()).toList() + " frags " + ds.getFragments().stream().map(f -> f.getId()).toList());
-                ds.delete("id < 500");
-                System.out.println("half " + ds.getIndexes().stream().map(i -> i.name() + i.fragments()).toList() + " frags " + ds.getFragments().stream().map(f -> f.getId()).toList() + " describe " + ds.describeIndices().size());
-                ds.delete("id < 1000");
-                System.out.println("after " + ds.getIndexes().stream().map(i -> i.name() + i.fragments()).toList() + " frags " + ds.getFragments().stream().map(f -> f.getId()).toList() + " describe " + ds.describeIndices().size());
-            }
+            long t0 = System.nanoTime();
+            ClusteredVectorTable t = ClusteredVectorTable.write(a, dir.resolve("c.lance"), 100_000, 128, 1000, 25_000);
+            long t1 = System.nanoTime();
+            System.out.println("write ms " + (t1 - t0) / 1_000_000);
+            t.withIndex(a, ClusteredVectorTable.Index.IVF_PQ, 256);
+            long t2 = System.nanoTime();
+            System.out.println("index ms " + (t2 - t1) / 1_000_000);
+            List<float[]> qs = new ArrayList<>();
+            for (int q = 0; q < 50; q++) qs.add(t.query(q));
+            t.exactTopK(qs, 10);
+            System.out.println("exact ms " + (System.nanoTime() - t2) / 1_000_000);
         }
     }
 }
