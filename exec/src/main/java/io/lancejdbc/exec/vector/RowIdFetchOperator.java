@@ -144,7 +144,8 @@ public final class RowIdFetchOperator implements PhysicalOperator {
                             tp = batch.getVector(fromInput[i]).getTransferPair(fields.get(i), ctx.allocator());
                             tp.splitAndTransfer(from, m);
                         } else {
-                            tp = taken.getVector(fields.get(i).getName()).getTransferPair(fields.get(i), ctx.allocator());
+                            FieldVector v = taken.getVector(fields.get(i).getName());
+                            tp = v.getTransferPair(fields.get(i), ctx.allocator());
                             tp.transfer();
                         }
                         out.add((FieldVector) tp.getTo());
