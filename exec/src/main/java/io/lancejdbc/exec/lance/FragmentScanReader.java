@@ -106,10 +106,7 @@ public final class FragmentScanReader {
             expected.add(NearestQuery.ROW_ID);
             if (stream.schema().findField(NearestQuery.DISTANCE) == null) {
                 stream.close();
-                throw new SqlError(SqlState.GENERAL_ERROR, "lance-core ignored the nearest-neighbour search on column '"
-                        + query.column() + "' of dataset " + DatasetUriNormalizer.redactUserInfo(source.uri())
-                        + " (version " + query.version() + ") and returned a plain scan; this happens when Lance"
-                        + " rejects the column, its element type or the query vector");
+                throw ignoredSearch(query);
             }
             return ColumnSelectingStream.select(stream, expected, allocator);
         } catch (SqlError e) {
@@ -117,8 +114,20 @@ public final class FragmentScanReader {
             throw e;
         } catch (RuntimeException e) {
             lease.close();
-            throw LanceErrorMapper.map(e, "vector search", source.uri(), source.storageOptions());
+            SqlError mapped = LanceErrorMapper.map(e, "vector search", source.uri(), source.storageOptions());
+            // A dropped search has no _distance to project, so lance-core rejects the projection instead.
+            if (mapped.getMessage().contains("No field named " + NearestQuery.DISTANCE)) {
+                throw ignoredSearch(query);
+            }
+            throw mapped;
         }
+    }
+
+    private static SqlError ignoredSearch(NearestQuery query) {
+        return new SqlError(SqlState.GENERAL_ERROR, "lance-core ignored the nearest-neighbour search on column '"
+                + query.column() + "' of dataset " + DatasetUriNormalizer.redactUserInfo(query.source().uri())
+                + " (version " + query.version() + "); this happens when Lance rejects the column, its element type"
+                + " or the query vector");
     }
 
     private static ScanOptions nearestOptions(NearestQuery q) {

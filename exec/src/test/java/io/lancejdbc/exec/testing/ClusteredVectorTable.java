@@ -27,11 +27,11 @@ import org.lance.index.vector.SQBuildParams;
 import org.lance.index.vector.VectorIndexParams;
 
 /**
- * A large vector fixture shaped like real embeddings, for recall tests and benchmarks: {@code rows} float32 vectors
- * of {@code dimension} elements in {@code clusters} Gaussian clusters (centres drawn from N(0, 1) per element, rows
- * at the centre of cluster {@code id % clusters} plus N(0, 0.2) noise), in columns {@code id int64 NOT NULL} and
- * {@code embedding}, written in fragments of {@code rowsPerFragment} rows. Vectors are regenerated from the id on demand, so the exact answer is computed
- * without holding the data.
+ * A large vector fixture shaped like real embeddings, for recall tests and benchmarks: {@code rows} float32
+ * vectors of {@code dimension} elements in {@code clusters} Gaussian clusters (centres drawn from N(0, 1) per
+ * element, rows at the centre of cluster {@code id % clusters} plus N(0, 0.2) noise), in columns
+ * {@code id int64 NOT NULL} and {@code embedding}, written in fragments of {@code rowsPerFragment} rows. Vectors
+ * are regenerated from the id on demand, so the exact answer is computed without holding the data.
  *
  * @param path the dataset directory
  * @param rows rows written (ids 0..rows-1)

@@ -300,7 +300,8 @@ class VectorSearchBinderTest {
         assertError("42000", "'table' must be table, schema.table or catalog.schema.table, got 4 name parts in"
                 + " 'lance.doris.analytics.items'; quote a multi-level schema with backticks, e.g."
                 + " lance.`doris.analytics`.items",
-                "\"table\" = \"lance.doris.analytics.items\", \"column\" = \"embedding\", \"query_vector\" = \"[1,2,3]\"");
+                "\"table\" = \"lance.doris.analytics.items\", \"column\" = \"embedding\","
+                        + " \"query_vector\" = \"[1,2,3]\"");
     }
 
     private static final String PARAM = "SELECT id FROM vector_search(\"table\" = \"items\","
