@@ -8,8 +8,9 @@ import java.util.List;
  * implementation (on S3: a delimiter listing whose common prefixes are the sub-directories).
  *
  * <p>Implementations are thread-safe and do no caching (the catalog caches listings for the latest-version TTL).
+ * A catalog owns the lister it is given and closes it with itself.
  */
-public interface DirectoryLister {
+public interface DirectoryLister extends AutoCloseable {
 
     /**
      * The names (last path segment, no trailing slash) of the direct sub-directories of a directory, sorted.
@@ -20,4 +21,9 @@ public interface DirectoryLister {
      * @throws io.lancejdbc.sql.SqlError 08xxx when storage is unreachable, 28000 when access is denied
      */
     List<String> childDirectories(String directoryUri);
+
+    /** Releases the lister's clients and connections; idempotent. Listers that hold nothing keep this no-op. */
+    @Override
+    default void close() {
+    }
 }

@@ -55,7 +55,8 @@ public final class FilesystemCatalog implements Catalog {
      * @param warehouseUri canonical warehouse URI ({@code file:///wh}, {@code s3://bucket/wh})
      * @param parent the namespace subtree the catalog shows ({@link NamespacePath#ROOT} for all)
      * @param storageOptions Lance storage options for every dataset of the warehouse (may hold secrets)
-     * @param lister lists warehouse directories ({@link LocalDirectoryLister} for {@code file:})
+     * @param lister lists warehouse directories ({@link LocalDirectoryLister} for {@code file:},
+     *     {@link WarehouseDirectoryLister} for object stores); the catalog closes it in {@link #close()}
      * @param pool opens the {@code __manifest} table and caches its latest version
      * @param allocator allocator for reading the manifest table
      * @param names schema naming, for messages
@@ -212,6 +213,7 @@ public final class FilesystemCatalog implements Catalog {
     @Override
     public void close() {
         listings.invalidateAll();
+        lister.close();
     }
 
     /** Table name to canonical dataset URI, for one absolute namespace. */

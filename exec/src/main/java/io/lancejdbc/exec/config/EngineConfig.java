@@ -53,12 +53,23 @@ public final class EngineConfig {
         return sb.append('}').toString();
     }
 
-    /** True for keys whose values are credentials (known secret properties, and secret-looking pass-throughs). */
+    /**
+     * True for keys whose values are credentials: the properties marked {@link EngineProperty#secret()}, every
+     * custom REST header ({@code lance.rest.header.*}: a header can carry any credential, e.g. a cookie), Lance
+     * storage pass-throughs ({@code lance.storage.*}) that name a key, token, SAS or password, and any other key
+     * that looks like one.
+     */
     public static boolean isSecretKey(String key) {
         if (EngineProperty.byKey(key).map(EngineProperty::secret).orElse(false)) {
             return true;
         }
         String k = key.toLowerCase(java.util.Locale.ROOT);
+        if (k.startsWith(EngineProperty.REST_HEADER_PREFIX.toLowerCase(java.util.Locale.ROOT))) {
+            return true;
+        }
+        if (k.startsWith(EngineProperty.LANCE_STORAGE_PREFIX) && (k.contains("key") || k.contains("sas"))) {
+            return true;
+        }
         return k.contains("secret") || k.contains("token") || k.contains("password") || k.contains("key_id")
                 || k.contains("access_key") || k.contains("api-key") || k.contains("api_key")
                 || k.contains("authorization") || k.contains("credential");

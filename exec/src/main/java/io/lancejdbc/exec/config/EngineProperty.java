@@ -1,5 +1,8 @@
 package io.lancejdbc.exec.config;
 
+import io.lancejdbc.namespace.rest.RestNamespaceConfig;
+import io.lancejdbc.namespace.rest.RestNamespaceProperties;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -38,11 +41,37 @@ public enum EngineProperty {
     S3_REGION("s3.region", null, false, "S3 region; us-east-1 is used when unset."),
     USE_PATH_STYLE("use_path_style", "true", false,
             "true: path-style S3 requests (http://endpoint/bucket/key); false: virtual-hosted style."),
-    REST_URI("lance.rest.uri", null, false, "URI of a Lance REST namespace service (http:// or https://)."),
-    REST_SECURITY_TYPE("lance.rest.security.type", "none", false,
+    REST_URI(RestNamespaceProperties.URI, null, false,
+            "URI of a Lance REST namespace service: http:// or https://host[:port][/base-path]."),
+    REST_SECURITY_TYPE(RestNamespaceProperties.SECURITY_TYPE, "none", false,
             "REST authentication: none, bearer or api_key."),
-    REST_BEARER_TOKEN("lance.rest.bearer-token", null, true, "Bearer token for lance.rest.security.type=bearer."),
-    REST_API_KEY("lance.rest.api-key", null, true, "API key (x-api-key header) for lance.rest.security.type=api_key."),
+    REST_BEARER_TOKEN(RestNamespaceProperties.BEARER_TOKEN, null, true,
+            "Bearer token for lance.rest.security.type=bearer."),
+    REST_API_KEY(RestNamespaceProperties.API_KEY, null, true,
+            "API key (x-api-key header) for lance.rest.security.type=api_key."),
+    REST_PAGE_SIZE(RestNamespaceProperties.PAGE_SIZE, String.valueOf(RestNamespaceConfig.DEFAULT_PAGE_SIZE), false,
+            "Entries per page of a REST namespace listing (its 'limit'); pages are followed to the end."),
+    REST_CONNECT_TIMEOUT_MS(RestNamespaceProperties.CONNECT_TIMEOUT_MS,
+            millis(RestNamespaceConfig.DEFAULT_CONNECT_TIMEOUT), false,
+            "Milliseconds to open a TCP/TLS connection to the REST namespace."),
+    REST_READ_TIMEOUT_MS(RestNamespaceProperties.READ_TIMEOUT_MS, millis(RestNamespaceConfig.DEFAULT_READ_TIMEOUT),
+            false, "Longest silence, in milliseconds, while reading a REST namespace answer."),
+    REST_CALL_TIMEOUT_MS(RestNamespaceProperties.CALL_TIMEOUT_MS, millis(RestNamespaceConfig.DEFAULT_CALL_TIMEOUT),
+            false, "Longest time, in milliseconds, of one REST request end to end (each retry gets its own); "
+                    + "0 = no limit."),
+    REST_MAX_RETRIES(RestNamespaceProperties.MAX_RETRIES, String.valueOf(RestNamespaceConfig.DEFAULT_MAX_RETRIES),
+            false, "Retries of a REST request after HTTP 429/503 or a failed connection; 0 disables retries."),
+    REST_RETRY_INITIAL_BACKOFF_MS(RestNamespaceProperties.RETRY_INITIAL_BACKOFF_MS,
+            millis(RestNamespaceConfig.DEFAULT_INITIAL_BACKOFF), false,
+            "Milliseconds before the first REST retry; doubled for each further retry."),
+    REST_RETRY_MAX_BACKOFF_MS(RestNamespaceProperties.RETRY_MAX_BACKOFF_MS,
+            millis(RestNamespaceConfig.DEFAULT_MAX_BACKOFF), false,
+            "Upper bound, in milliseconds, of one wait between REST retries (also caps Retry-After)."),
+    REST_TLS_CA_FILE(RestNamespaceProperties.TLS_CA_FILE, null, false,
+            "PEM file of CA certificates trusted for the REST namespace, in addition to the JDK trust store."),
+    TABLE_ACCESS_CACHE_TTL("lance.table_access_cache_ttl_seconds", "60", false,
+            "Seconds a REST catalog reuses a table's location and vended credentials before describing it again "
+                    + "(never past the credentials' expiry); 0 describes on every query."),
     GLOB_MAX_DIRECTORY_CANDIDATES("lance.glob.max_directory_candidates", "1000", false,
             "Most directory entries a file TVF call may list while expanding the globs of \"uris\"."),
     GLOB_MAX_LISTING_REQUESTS("lance.glob.max_listing_requests", "1000", false,
@@ -74,6 +103,10 @@ public enum EngineProperty {
         this.defaultValue = defaultValue;
         this.secret = secret;
         this.description = description;
+    }
+
+    private static String millis(Duration d) {
+        return Long.toString(d.toMillis());
     }
 
     /** The property name as users write it. */

@@ -46,12 +46,14 @@ final class DatasetOpener {
                     .readOptions(options.build())
                     .allocator(allocator)
                     .build();
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // The native open throws java.io.IOException without declaring it (e.g. an S3 403 while listing
+            // _versions/), so a RuntimeException catch would let it escape unmapped.
             throw openFailure(source, version, e);
         }
     }
 
-    private SqlError openFailure(DatasetSource source, OptionalLong version, RuntimeException e) {
+    private SqlError openFailure(DatasetSource source, OptionalLong version, Exception e) {
         String detail = LanceErrorMapper.cleanMessage(e, source.storageOptions());
         boolean notFound = e instanceof IllegalArgumentException && detail.contains("was not found");
         if (notFound && version.isPresent() && detail.contains(".manifest")) {

@@ -11,7 +11,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /** Keeps rows whose condition is TRUE: the residual predicates that were not pushed into Lance. */
-public final class FilterOperator implements PhysicalOperator {
+public final class FilterOperator implements PhysicalOperator, StreamTransform {
     private final PhysicalOperator input;
     private final Expr condition;
 
@@ -41,9 +41,18 @@ public final class FilterOperator implements PhysicalOperator {
     }
 
     @Override
+    public PhysicalOperator input() {
+        return input;
+    }
+
+    @Override
     public BatchStream open(ExecContext ctx) {
+        return transform(input.open(ctx), ctx);
+    }
+
+    @Override
+    public BatchStream transform(BatchStream in, ExecContext ctx) {
         CompiledExpr compiled = ctx.compiler().compile(condition);
-        BatchStream in = input.open(ctx);
         return new BatchStream() {
             @Override
             public Schema schema() {

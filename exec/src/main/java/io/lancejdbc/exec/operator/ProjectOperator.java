@@ -16,7 +16,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.TransferPair;
 
 /** Computes the output columns; bare columns used once move over without copying. */
-public final class ProjectOperator implements PhysicalOperator {
+public final class ProjectOperator implements PhysicalOperator, StreamTransform {
     private final PhysicalOperator input;
     private final List<Expr> exprs;
     private final Schema schema;
@@ -59,7 +59,17 @@ public final class ProjectOperator implements PhysicalOperator {
     }
 
     @Override
+    public PhysicalOperator input() {
+        return input;
+    }
+
+    @Override
     public BatchStream open(ExecContext ctx) {
+        return transform(input.open(ctx), ctx);
+    }
+
+    @Override
+    public BatchStream transform(BatchStream in, ExecContext ctx) {
         List<CompiledExpr> compiled = new ArrayList<>();
         for (Expr e : exprs) {
             compiled.add(ctx.compiler().compile(e));
@@ -72,7 +82,6 @@ public final class ProjectOperator implements PhysicalOperator {
                 shared.add(((ColumnRef) e).index());
             }
         }
-        BatchStream in = input.open(ctx);
         return new BatchStream() {
             @Override
             public Schema schema() {

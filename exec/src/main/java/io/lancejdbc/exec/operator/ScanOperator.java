@@ -17,7 +17,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * Reads the projected columns of one pinned dataset version, one split per fragment, splits in parallel with ordered
  * delivery; the pushed predicate and limit go to Lance.
  */
-public final class ScanOperator implements PhysicalOperator {
+public final class ScanOperator implements PhysicalOperator, SplitSource {
     private final BoundTable table;
     private final PinnedTable pinned;
     private final List<String> columns;
@@ -84,22 +84,30 @@ public final class ScanOperator implements PhysicalOperator {
     }
 
     @Override
+    public int splitCount() {
+        return wholeDataset ? 1 : splits.size();
+    }
+
+    @Override
+    public BatchStream openSplit(ExecContext ctx, int i) {
+        ScanRequest req = ScanRequest.of(pinned.source(), pinned.snapshot().version()).withColumns(columns)
+                .withBatchSize(ctx.batchSize());
+        if (!wholeDataset) {
+            req = req.withFragments(splits.get(i).fragmentIds());
+        }
+        if (lanceFilter != null) {
+            req = req.withFilter(lanceFilter);
+        }
+        if (limit >= 0) {
+            req = req.withLimit(limit);
+        }
+        return new RenamingStream(ctx.scanReader().scan(req, ctx.allocator()), schema, ctx.allocator());
+    }
+
+    @Override
     public BatchStream open(ExecContext ctx) {
-        int count = wholeDataset ? 1 : splits.size();
-        return new OrderedParallelStream(schema, count, i -> {
-            ScanRequest req = ScanRequest.of(pinned.source(), pinned.snapshot().version()).withColumns(columns)
-                    .withBatchSize(ctx.batchSize());
-            if (!wholeDataset) {
-                req = req.withFragments(splits.get(i).fragmentIds());
-            }
-            if (lanceFilter != null) {
-                req = req.withFilter(lanceFilter);
-            }
-            if (limit >= 0) {
-                req = req.withLimit(limit);
-            }
-            return new RenamingStream(ctx.scanReader().scan(req, ctx.allocator()), schema, ctx.allocator());
-        }, ctx.workers(), ctx.cancellation(), ctx.scanParallelism(), 2);
+        return new OrderedParallelStream(schema, splitCount(), i -> openSplit(ctx, i), ctx.workers(),
+                ctx.cancellation(), ctx.scanParallelism(), 2);
     }
 
     @Override

@@ -36,18 +36,30 @@ import org.apache.arrow.vector.types.pojo.Field;
 public final class PhysicalPlanner {
     private final long maxMemoryBytes;
     private final List<PhysicalPlannerExtension> extensions;
+    private final java.util.Map<String, String> settings;
 
     /**
      * @param maxMemoryBytes the query memory limit handed to memory-hungry operators (Long.MAX_VALUE: none)
      * @param extensions planners for the node kinds this class does not know
+     * @param settings the session settings (connection properties overlaid with SET variables), lower-case keys
      */
-    public PhysicalPlanner(long maxMemoryBytes, List<PhysicalPlannerExtension> extensions) {
+    public PhysicalPlanner(long maxMemoryBytes, List<PhysicalPlannerExtension> extensions,
+            java.util.Map<String, String> settings) {
         this.maxMemoryBytes = maxMemoryBytes;
         this.extensions = List.copyOf(extensions);
+        this.settings = java.util.Map.copyOf(settings);
     }
 
     public long maxMemoryBytes() {
         return maxMemoryBytes;
+    }
+
+    /**
+     * A session setting, e.g. {@code topn_lazy_materialization_threshold}; null when unset (callers apply defaults
+     * from {@link io.lancejdbc.exec.config.EngineProperty}).
+     */
+    public String setting(String name) {
+        return settings.get(name);
     }
 
     /**

@@ -6,7 +6,8 @@ package io.lancejdbc.namespace.rest;
  * unreadable CA file. Thrown when the configuration is built, before any request is sent.
  *
  * <p>The message names the property (or builder setting) and how to fix it, never a credential value. The engine
- * reports it as a connection that cannot be established (SQLState 08001).
+ * reports it like every other invalid connection property, as SQLState 22023 (invalid parameter value), when the
+ * connection is opened.
  */
 public class RestConfigException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;

@@ -630,19 +630,24 @@ final class ExpressionBinder {
             }
         }
         String canonical = FunctionRegistry.canonical(name);
+        boolean star = f.isAllColumns();
+        if (rawArgs.size() == 1 && rawArgs.get(0) instanceof net.sf.jsqlparser.statement.select.AllColumns) {
+            star = true;
+            rawArgs.clear();
+        }
         if (FunctionRegistry.isAggregate(canonical)) {
             List<Expr> args = new ArrayList<>();
             ExpressionBinder inner = plain();
             for (Expression a : rawArgs) {
                 args.add(inner.bind(a));
             }
-            if (f.isAllColumns() && !canonical.equals("count")) {
+            if (star && !canonical.equals("count")) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, name + "(*) is not valid; only COUNT(*) takes *");
             }
             if (f.getOrderByElements() != null && !f.getOrderByElements().isEmpty()) {
                 throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "ORDER BY inside " + name + "() is not supported");
             }
-            return aggregate(canonical, args, f.isDistinct(), f.isAllColumns(), f);
+            return aggregate(canonical, args, f.isDistinct(), star, f);
         }
         if (FunctionRegistry.isWindowOnly(canonical)) {
             throw new SqlError(SqlState.SYNTAX_ERROR, name + "() needs an OVER clause");
@@ -702,7 +707,8 @@ final class ExpressionBinder {
         // Window arguments may contain aggregates (SUM(SUM(x)) OVER ()), so bind them with the aggregate collector.
         ExpressionBinder argBinder = new ExpressionBinder(ctx, scope, aggregates, null, queries);
         List<Expr> args = new ArrayList<>();
-        if (a.getExpression() != null) {
+        if (a.getExpression() != null
+                && !(a.getExpression() instanceof net.sf.jsqlparser.statement.select.AllColumns)) {
             args.add(argBinder.bind(a.getExpression()));
         }
         if (a.getOffset() != null) {
@@ -724,7 +730,11 @@ final class ExpressionBinder {
             }
         }
         WindowFrame frame = frame(a.getWindowElement(), !order.isEmpty());
-        WindowCall call = WindowFunctions.type(name, args, a.isAllColumns(), a.isDistinct(), partition, order, frame);
+        boolean star = a.isAllColumns() || a.getExpression() instanceof net.sf.jsqlparser.statement.select.AllColumns;
+        if (a.getExpression() instanceof net.sf.jsqlparser.statement.select.AllColumns) {
+            args.clear();
+        }
+        WindowCall call = WindowFunctions.type(name, args, star, a.isDistinct(), partition, order, frame);
         int index = windows.register(call);
         return new Call(WIN_PREFIX + index, List.of(), call.type());
     }

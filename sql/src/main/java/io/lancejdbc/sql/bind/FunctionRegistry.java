@@ -333,6 +333,16 @@ public final class FunctionRegistry {
             case "inner_product":
             case "hamming_distance": {
                 arity(name, args, 2, 2);
+                args = new ArrayList<>(args);
+                for (int i = 0; i < 2; i++) {
+                    // A ? parameter takes the vector type of the other argument (PreparedStatement.setObject(float[])).
+                    Expr other = args.get(1 - i);
+                    if (args.get(i) instanceof io.lancejdbc.sql.expr.ParamRef
+                            && Types.isNull(args.get(i).type().getType()) && Types.isListLike(other.type().getType())) {
+                        args.set(i, new io.lancejdbc.sql.expr.ParamRef(((io.lancejdbc.sql.expr.ParamRef) args.get(i))
+                                .index(), Types.withNullable(Types.withoutMetadata(Types.rename(other.type(), "")), true)));
+                    }
+                }
                 for (Expr e : args) {
                     if (!Types.isListLike(e.type().getType())) {
                         throw typeError(name, e);

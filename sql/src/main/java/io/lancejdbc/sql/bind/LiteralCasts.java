@@ -93,6 +93,10 @@ public final class LiteralCasts {
         if (v == null) {
             return null;
         }
+        if (v instanceof Long && TypeCoercion.isUint64(from) && (Long) v < 0) {
+            // uint64 values above Long.MAX_VALUE are held as their two's complement bits.
+            v = new BigDecimal(Long.toUnsignedString((Long) v));
+        }
         if (Types.isString(to)) {
             return toText(v);
         }

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.StringValue;
@@ -177,17 +176,22 @@ public final class SqlParser {
 
     private static Statement parseWithJsqlParser(String text, int offset) {
         try {
-            return CCJSqlParserUtil.parse(text, p -> p.withSquareBracketQuotation(false).withAllowComplexParsing(true));
-        } catch (JSQLParserException e) {
+            // The parser runs on the calling thread: CCJSqlParserUtil.parse would start an executor thread per call.
+            net.sf.jsqlparser.parser.CCJSqlParser parser = CCJSqlParserUtil.newParser(text)
+                    .withSquareBracketQuotation(false).withAllowComplexParsing(true);
+            return parser.Statement();
+        } catch (ParseException e) {
             throw syntaxError(text, offset, e);
+        } catch (net.sf.jsqlparser.parser.TokenMgrException e) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: " + firstLine(e.getMessage()), -1, e);
         } catch (RuntimeException e) {
-            // JSqlParser reports some grammar failures as unchecked exceptions (e.g. from its token manager).
+            // JSqlParser reports some grammar failures as unchecked exceptions.
             throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: " + firstLine(e.getMessage()), -1, e);
         }
     }
 
-    private static SqlError syntaxError(String text, int offset, JSQLParserException e) {
-        Throwable cause = e.getCause();
+    private static SqlError syntaxError(String text, int offset, ParseException e) {
+        Throwable cause = e;
         int position = -1;
         String near = null;
         if (cause instanceof ParseException && ((ParseException) cause).currentToken != null) {
@@ -195,6 +199,11 @@ public final class SqlParser {
                     ? ((ParseException) cause).currentToken.next : ((ParseException) cause).currentToken;
             position = offsetOf(text, t.beginLine, t.beginColumn);
             near = t.image;
+            if (t.kind == 0 || position < 0) {
+                // End of input: the statement stops too early.
+                position = text.length();
+                near = null;
+            }
         }
         String msg;
         if (position > 0) {

@@ -15,6 +15,14 @@ interface Accumulator {
      */
     void update(FieldVector[] args, int rows, int[] groupIds, int groupCount);
 
+    /**
+     * Adds the state of {@code other} (the same aggregate over other rows, a partial aggregation) into this one.
+     *
+     * @param mapping group {@code g} of {@code other} is group {@code mapping[g]} here
+     * @param groupCount number of groups here after the merge
+     */
+    void merge(Accumulator other, int[] mapping, int groupCount);
+
     /** Writes the result of groups 0..groupCount-1 into {@code out} (allocated by the caller) and sets its count. */
     void write(FieldVector out, int groupCount);
 

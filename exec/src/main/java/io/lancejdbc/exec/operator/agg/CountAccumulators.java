@@ -38,6 +38,17 @@ final class CountAccumulators {
         }
 
         @Override
+        public void merge(Accumulator other, int[] mapping, int groupCount) {
+            Count o = (Count) other;
+            if (counts.length < groupCount) {
+                counts = Arrays.copyOf(counts, Math.max(groupCount, counts.length * 2));
+            }
+            for (int g = 0; g < mapping.length && g < o.counts.length; g++) {
+                counts[mapping[g]] += o.counts[g];
+            }
+        }
+
+        @Override
         public void write(FieldVector out, int groupCount) {
             ColumnWriters.LongWriter w = ColumnWriters.longs(out);
             for (int g = 0; g < groupCount; g++) {

@@ -60,6 +60,32 @@ final class DistinctAccumulator implements Accumulator {
     }
 
     @Override
+    public void merge(Accumulator other, int[] mapping, int groupCount) {
+        DistinctAccumulator o = (DistinctAccumulator) other;
+        while (values.size() < groupCount) {
+            values.add(null);
+        }
+        for (int g = 0; g < mapping.length && g < o.values.size(); g++) {
+            Set<Object> src = o.values.get(g);
+            if (src == null) {
+                continue;
+            }
+            Set<Object> dst = values.get(mapping[g]);
+            if (dst == null) {
+                dst = new LinkedHashSet<>();
+                values.set(mapping[g], dst);
+            }
+            dst.addAll(src);
+        }
+        if (!hasSeparator && o.hasSeparator) {
+            hasSeparator = true;
+            separator = o.separator;
+            separatorField = o.separatorField;
+        }
+        bytes += o.bytes;
+    }
+
+    @Override
     public void write(FieldVector out, int groupCount) {
         int total = 0;
         for (int gi = 0; gi < Math.min(groupCount, values.size()); gi++) {

@@ -1,18 +1,13 @@
 package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.expr.CompiledExpr;
-import io.lancejdbc.exec.expr.ColumnWriters;
-import io.lancejdbc.exec.expr.Evaluated;
 import io.lancejdbc.exec.operator.ExecContext;
 import io.lancejdbc.exec.operator.PhysicalOperator;
 import io.lancejdbc.exec.stream.BatchStream;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
 import io.lancejdbc.sql.expr.Expr;
 import io.lancejdbc.sql.plan.AggregateCall;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -108,6 +103,20 @@ public final class HashAggregateOperator implements PhysicalOperator {
             }
             argExprs.add(a);
         }
+        AggregationState.Factory states = () -> {
+            List<Accumulator> accs = new ArrayList<>();
+            for (AggregateCall c : aggregates) {
+                accs.add(Accumulators.create(c, ctx.allocator()));
+            }
+            return new AggregationState(keys.isEmpty() ? null : newTable(), accs, keyExprs, argExprs,
+                    ctx.allocator(), maxMemoryBytes);
+        };
+        Field[] keyFields = schema.getFields().subList(0, keys.size()).toArray(new Field[0]);
+        java.util.Optional<io.lancejdbc.exec.operator.SplitPipeline> pipeline =
+                io.lancejdbc.exec.operator.SplitPipeline.of(input);
+        if (pipeline.isPresent() && pipeline.get().splitCount() > 1 && ctx.scanParallelism() > 1) {
+            return new ParallelAggregationStream(schema, keys.size(), keyFields, pipeline.get(), states, ctx);
+        }
         BatchStream in = input.open(ctx);
         return new BatchStream() {
             private boolean done;
@@ -123,100 +132,15 @@ public final class HashAggregateOperator implements PhysicalOperator {
                     return null;
                 }
                 done = true;
-                GroupTable table = keys.isEmpty() ? null : newTable();
-                List<Accumulator> accs = new ArrayList<>();
-                for (AggregateCall c : aggregates) {
-                    accs.add(Accumulators.create(c, ctx.allocator()));
-                }
-                int[] groupIds = new int[0];
+                AggregationState state = states.get();
                 VectorSchemaRoot batch;
                 while ((batch = in.next()) != null) {
                     try (VectorSchemaRoot b = batch) {
                         ctx.cancellation().throwIfCancelled();
-                        int n = b.getRowCount();
-                        if (groupIds.length < n) {
-                            groupIds = new int[n];
-                        }
-                        int groupCount;
-                        if (table == null) {
-                            java.util.Arrays.fill(groupIds, 0, n, 0);
-                            groupCount = 1;
-                        } else {
-                            List<Evaluated> kv = new ArrayList<>();
-                            try {
-                                FieldVector[] kvec = new FieldVector[keyExprs.size()];
-                                for (int k = 0; k < keyExprs.size(); k++) {
-                                    Evaluated e = keyExprs.get(k).evaluate(b, ctx.allocator());
-                                    kv.add(e);
-                                    kvec[k] = e.vector();
-                                }
-                                table.assign(kvec, n, groupIds);
-                            } finally {
-                                for (Evaluated e : kv) {
-                                    e.close();
-                                }
-                            }
-                            groupCount = table.size();
-                        }
-                        for (int a = 0; a < accs.size(); a++) {
-                            List<Evaluated> av = new ArrayList<>();
-                            try {
-                                FieldVector[] avec = new FieldVector[argExprs.get(a).size()];
-                                for (int k = 0; k < avec.length; k++) {
-                                    Evaluated e = argExprs.get(a).get(k).evaluate(b, ctx.allocator());
-                                    av.add(e);
-                                    avec[k] = e.vector();
-                                }
-                                accs.get(a).update(avec, n, groupIds, groupCount);
-                            } finally {
-                                for (Evaluated e : av) {
-                                    e.close();
-                                }
-                            }
-                        }
-                        checkMemory(table, accs);
+                        state.consume(b);
                     }
                 }
-                return output(table, accs);
-            }
-
-            private void checkMemory(GroupTable table, List<Accumulator> accs) {
-                long bytes = table == null ? 0 : table.estimatedBytes();
-                for (Accumulator a : accs) {
-                    bytes += a.estimatedBytes();
-                }
-                if (bytes > maxMemoryBytes) {
-                    throw new SqlError(SqlState.OUT_OF_MEMORY, "GROUP BY state needs about " + bytes / (1 << 20)
-                            + " MiB, above query.max_memory (" + maxMemoryBytes / (1 << 20) + " MiB); raise"
-                            + " query.max_memory or group by fewer distinct keys");
-                }
-            }
-
-            private VectorSchemaRoot output(GroupTable table, List<Accumulator> accs) {
-                int groups = table == null ? 1 : table.size();
-                List<FieldVector> out = new ArrayList<>();
-                try {
-                    List<Field> fields = schema.getFields();
-                    if (table != null) {
-                        Field[] kf = fields.subList(0, keys.size()).toArray(new Field[0]);
-                        for (FieldVector v : table.keyVectors(kf, ctx.allocator())) {
-                            out.add(v);
-                        }
-                    }
-                    for (int a = 0; a < accs.size(); a++) {
-                        FieldVector v = ColumnWriters.allocate(fields.get(keys.size() + a), groups, ctx.allocator());
-                        out.add(v);
-                        accs.get(a).write(v, groups);
-                    }
-                } catch (RuntimeException e) {
-                    for (FieldVector v : out) {
-                        v.close();
-                    }
-                    throw e;
-                }
-                VectorSchemaRoot root = new VectorSchemaRoot(schema.getFields(), out, groups);
-                root.setRowCount(groups);
-                return root;
+                return state.output(schema, keys.size());
             }
 
             @Override

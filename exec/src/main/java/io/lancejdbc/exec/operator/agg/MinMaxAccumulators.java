@@ -42,6 +42,27 @@ final class MinMaxAccumulators {
         }
 
         @Override
+        public void merge(Accumulator other, int[] mapping, int groupCount) {
+            LongMinMax o = (LongMinMax) other;
+            if (values.length < groupCount) {
+                int size = Math.max(groupCount, values.length * 2);
+                values = Arrays.copyOf(values, size);
+                seen = Arrays.copyOf(seen, size);
+            }
+            for (int g = 0; g < mapping.length && g < o.seen.length; g++) {
+                if (!o.seen[g]) {
+                    continue;
+                }
+                int t = mapping[g];
+                long x = o.values[g];
+                if (!seen[t] || (max ? x > values[t] : x < values[t])) {
+                    values[t] = x;
+                    seen[t] = true;
+                }
+            }
+        }
+
+        @Override
         public void write(FieldVector out, int groupCount) {
             ColumnWriters.LongWriter w = ColumnWriters.longs(out);
             for (int g = 0; g < groupCount; g++) {
@@ -105,6 +126,32 @@ final class MinMaxAccumulators {
                 return an && bn ? 0 : an ? 1 : -1;
             }
             return a < b ? -1 : 1;
+        }
+
+        @Override
+        public void merge(Accumulator other, int[] mapping, int groupCount) {
+            DoubleMinMax o = (DoubleMinMax) other;
+            if (values.length < groupCount) {
+                int size = Math.max(groupCount, values.length * 2);
+                values = Arrays.copyOf(values, size);
+                seen = Arrays.copyOf(seen, size);
+            }
+            for (int g = 0; g < mapping.length && g < o.seen.length; g++) {
+                if (!o.seen[g]) {
+                    continue;
+                }
+                int t = mapping[g];
+                double x = o.values[g];
+                if (!seen[t]) {
+                    values[t] = x;
+                    seen[t] = true;
+                } else {
+                    int c = compare(x, values[t]);
+                    if (max ? c > 0 : c < 0) {
+                        values[t] = x;
+                    }
+                }
+            }
         }
 
         @Override
@@ -175,6 +222,26 @@ final class MinMaxAccumulators {
                 return ((Comparable) a).compareTo(b);
             }
             return String.valueOf(a).compareTo(String.valueOf(b));
+        }
+
+        @Override
+        public void merge(Accumulator other, int[] mapping, int groupCount) {
+            ObjectMinMax o = (ObjectMinMax) other;
+            if (values.length < groupCount) {
+                values = Arrays.copyOf(values, Math.max(groupCount, values.length * 2));
+            }
+            for (int g = 0; g < mapping.length && g < o.values.length; g++) {
+                Object x = o.values[g];
+                if (x == null) {
+                    continue;
+                }
+                int t = mapping[g];
+                Object cur = values[t];
+                if (cur == null || direction != 0 && Integer.signum(compare(x, cur)) == direction) {
+                    values[t] = x;
+                }
+            }
+            bytes += o.bytes;
         }
 
         @Override

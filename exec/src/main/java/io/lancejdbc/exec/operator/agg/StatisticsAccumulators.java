@@ -46,6 +46,30 @@ final class StatisticsAccumulators {
         }
 
         @Override
+        public void merge(Accumulator other, int[] mapping, int groupCount) {
+            Variance o = (Variance) other;
+            if (n.length < groupCount) {
+                int size = Math.max(groupCount, n.length * 2);
+                n = Arrays.copyOf(n, size);
+                mean = Arrays.copyOf(mean, size);
+                m2 = Arrays.copyOf(m2, size);
+            }
+            for (int g = 0; g < mapping.length && g < o.n.length; g++) {
+                if (o.n[g] == 0) {
+                    continue;
+                }
+                int t = mapping[g];
+                long na = n[t];
+                long nb = o.n[g];
+                long total = na + nb;
+                double delta = o.mean[g] - mean[t];
+                mean[t] += delta * nb / total;
+                m2[t] += o.m2[g] + delta * delta * ((double) na * nb / total);
+                n[t] = total;
+            }
+        }
+
+        @Override
         public void write(FieldVector out, int groupCount) {
             ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
             for (int g = 0; g < groupCount; g++) {
@@ -70,6 +94,8 @@ final class StatisticsAccumulators {
     static final class GroupConcat implements Accumulator {
         private StringBuilder[] values = new StringBuilder[16];
         private long bytes;
+        /** The separator last used, for joining partial results. */
+        private String separator;
 
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
@@ -85,11 +111,16 @@ final class StatisticsAccumulators {
                 }
                 int g = groupIds[i];
                 StringBuilder sb = values[g];
+                if (sep != null && separator == null) {
+                    Object s0 = sep.get(i);
+                    separator = s0 == null ? "" : (String) s0;
+                }
                 if (sb == null) {
                     values[g] = new StringBuilder((String) x);
                 } else {
                     Object s = sep == null ? "," : sep.get(i);
-                    sb.append(s == null ? "" : (String) s).append((String) x);
+                    separator = s == null ? "" : (String) s;
+                    sb.append(separator).append((String) x);
                 }
                 bytes += ((String) x).length() * 2L;
                 if (bytes > 1L << 30) {
@@ -97,6 +128,26 @@ final class StatisticsAccumulators {
                             "GROUP_CONCAT result exceeds 1 GiB");
                 }
             }
+        }
+
+        @Override
+        public void merge(Accumulator other, int[] mapping, int groupCount) {
+            GroupConcat o = (GroupConcat) other;
+            if (values.length < groupCount) {
+                values = Arrays.copyOf(values, Math.max(groupCount, values.length * 2));
+            }
+            for (int g = 0; g < mapping.length && g < o.values.length; g++) {
+                if (o.values[g] == null) {
+                    continue;
+                }
+                int t = mapping[g];
+                if (values[t] == null) {
+                    values[t] = new StringBuilder(o.values[g]);
+                } else {
+                    values[t].append(o.separator == null ? "," : o.separator).append(o.values[g]);
+                }
+            }
+            bytes += o.bytes;
         }
 
         @Override
@@ -137,6 +188,23 @@ final class StatisticsAccumulators {
                     boolean next = and ? cur && x : cur || x;
                     state[g] = (byte) (next ? 2 : 1);
                 }
+            }
+        }
+
+        @Override
+        public void merge(Accumulator other, int[] mapping, int groupCount) {
+            BoolAgg o = (BoolAgg) other;
+            if (state.length < groupCount) {
+                state = Arrays.copyOf(state, Math.max(groupCount, state.length * 2));
+            }
+            for (int g = 0; g < mapping.length && g < o.state.length; g++) {
+                if (o.state[g] == 0) {
+                    continue;
+                }
+                int t = mapping[g];
+                boolean x = o.state[g] == 2;
+                boolean cur = state[t] == 0 ? and : state[t] == 2;
+                state[t] = (byte) ((and ? cur && x : cur || x) ? 2 : 1);
             }
         }
 

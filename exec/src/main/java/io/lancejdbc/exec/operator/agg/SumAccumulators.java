@@ -52,6 +52,22 @@ final class SumAccumulators {
         }
 
         @Override
+        public void merge(Accumulator other, int[] mapping, int groupCount) {
+            LongSum o = (LongSum) other;
+            ensure(groupCount);
+            for (int g = 0; g < mapping.length && g < o.sums.length; g++) {
+                int t = mapping[g];
+                try {
+                    sums[t] = Math.addExact(sums[t], o.sums[g]);
+                } catch (ArithmeticException e) {
+                    throw new SqlError(SqlState.NUMERIC_OUT_OF_RANGE, "BIGINT overflow in SUM; cast the argument"
+                            + " to DECIMAL(38,0) to sum beyond 9223372036854775807");
+                }
+                counts[t] += o.counts[g];
+            }
+        }
+
+        @Override
         public void write(FieldVector out, int groupCount) {
             ensure(groupCount);
             if (average) {
@@ -110,6 +126,20 @@ final class SumAccumulators {
         }
 
         @Override
+        public void merge(Accumulator other, int[] mapping, int groupCount) {
+            DoubleSum o = (DoubleSum) other;
+            if (sums.length < groupCount) {
+                int size = Math.max(groupCount, sums.length * 2);
+                sums = Arrays.copyOf(sums, size);
+                counts = Arrays.copyOf(counts, size);
+            }
+            for (int g = 0; g < mapping.length && g < o.sums.length; g++) {
+                sums[mapping[g]] += o.sums[g];
+                counts[mapping[g]] += o.counts[g];
+            }
+        }
+
+        @Override
         public void write(FieldVector out, int groupCount) {
             ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
             for (int g = 0; g < groupCount; g++) {
@@ -153,6 +183,24 @@ final class SumAccumulators {
                     sums[g] = sums[g] == null ? x : sums[g].add(x);
                     counts[g]++;
                 }
+            }
+        }
+
+        @Override
+        public void merge(Accumulator other, int[] mapping, int groupCount) {
+            DecimalSum o = (DecimalSum) other;
+            if (sums.length < groupCount) {
+                int size = Math.max(groupCount, sums.length * 2);
+                sums = Arrays.copyOf(sums, size);
+                counts = Arrays.copyOf(counts, size);
+            }
+            for (int g = 0; g < mapping.length && g < o.sums.length; g++) {
+                if (o.sums[g] == null) {
+                    continue;
+                }
+                int t = mapping[g];
+                sums[t] = sums[t] == null ? o.sums[g] : sums[t].add(o.sums[g]);
+                counts[t] += o.counts[g];
             }
         }
 

@@ -1,0 +1,129 @@
+package io.lancejdbc.driver.jdbc;
+
+import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.sql.SqlState;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The engine configuration of one connection, merged from the URL and {@code java.util.Properties}.
+ *
+ * <p>Precedence: the URL wins. Its location ({@code /path}, {@code s3://...}, {@code rest:https://...}) beats the
+ * {@code warehouse}/{@code lance.rest.uri} properties, and its query string beats {@code Properties}; each
+ * override is reported as an {@code SQLWarning}, without the values. (Tools keep the URL per data source and add
+ * driver-wide Properties, so the URL is the more specific setting.)
+ *
+ * <p>Unknown properties are dropped with an {@code SQLWarning} (not an error, so a shared Properties object with
+ * other drivers' keys still connects); {@code user} and {@code password} are ignored (Lance has no database
+ * users), with a warning when a password is given. Empty values count as unset. Secrets in the URL are accepted
+ * with a warning, since tools display and log URLs. Invalid values fail with 08001 naming the property.
+ *
+ * @param config what the engine session is opened with
+ * @param redactedUrl the URL with secret values replaced by {@code ****}
+ * @param warnings messages for the connection's SQLWarning chain, in order
+ */
+record ConnectionSettings(EngineConfig config, String redactedUrl, List<String> warnings) {
+
+    static ConnectionSettings resolve(String url, Properties info) throws SQLException {
+        LanceUrl parsed = LanceUrl.parse(url);
+        List<String> warnings = new ArrayList<>();
+        Map<String, String> merged = new LinkedHashMap<>();
+        if (info != null) {
+            for (String key : info.stringPropertyNames()) {
+                String value = info.getProperty(key);
+                if (key.equals("user") || key.equals("password")) {
+                    if (key.equals("password") && value != null && !value.isEmpty()) {
+                        warnings.add("Property 'password' is ignored: Lance has no database users; storage and REST "
+                                + "credentials are the s3.* and lance.rest.* properties");
+                    }
+                    continue;
+                }
+                merged.put(key, value);
+            }
+        }
+        for (Map.Entry<String, String> e : parsed.parameters().entrySet()) {
+            String previous = merged.put(e.getKey(), e.getValue());
+            if (previous != null && !previous.equals(e.getValue())) {
+                warnings.add("Property '" + e.getKey() + "' is set both in the URL and in the Properties; the URL "
+                        + "value is used");
+            }
+            if (EngineConfig.isSecretKey(e.getKey())) {
+                warnings.add("Property '" + e.getKey() + "' is a secret given in the URL; tools show and log URLs, "
+                        + "so pass it in the Properties instead");
+            }
+        }
+        for (Map.Entry<String, String> e : parsed.locationProperties().entrySet()) {
+            String previous = merged.put(e.getKey(), e.getValue());
+            if (previous != null && !previous.equals(e.getValue())) {
+                warnings.add("Property '" + e.getKey() + "' is ignored: the URL location sets it");
+            }
+        }
+        merged.values().removeIf(v -> v == null || v.isEmpty());
+        dropUnknown(merged, warnings);
+        validate(merged, parsed.location().isEmpty());
+        return new ConnectionSettings(EngineConfig.of(merged), parsed.redacted(), List.copyOf(warnings));
+    }
+
+    private static void dropUnknown(Map<String, String> merged, List<String> warnings) {
+        merged.keySet().removeIf(key -> {
+            if (EngineProperty.isKnown(key)) {
+                return false;
+            }
+            String hint = "";
+            for (EngineProperty p : EngineProperty.values()) {
+                if (p.key().equalsIgnoreCase(key) || p.key().replace('_', '.').equalsIgnoreCase(key.replace('_', '.'))) {
+                    hint = " (did you mean '" + p.key() + "'?)";
+                }
+            }
+            warnings.add("Unknown connection property '" + key + "' was ignored" + hint
+                    + "; Driver.getPropertyInfo lists the known ones");
+            return true;
+        });
+    }
+
+    private static void validate(Map<String, String> merged, boolean warehouseFromProperties) throws SQLException {
+        for (Map.Entry<String, String> e : merged.entrySet()) {
+            EngineProperty property = EngineProperty.byKey(e.getKey()).orElse(null);
+            if (property != null) {
+                e.setValue(PropertyRules.check(property, e.getValue()));
+            }
+        }
+        String type = merged.getOrDefault(EngineProperty.CATALOG_TYPE.key(), EngineProperty.CATALOG_TYPE.defaultValue());
+        String warehouse = merged.get(EngineProperty.WAREHOUSE.key());
+        if (warehouse != null && warehouseFromProperties) {
+            merged.put(EngineProperty.WAREHOUSE.key(),
+                    WarehouseLocation.normalize(warehouse, "property '" + EngineProperty.WAREHOUSE.key() + "'"));
+        }
+        String restUri = merged.get(EngineProperty.REST_URI.key());
+        if (restUri != null) {
+            LanceUrl.RestUri.validate(restUri, "property '" + EngineProperty.REST_URI.key() + "'");
+        }
+        if (type.equals("filesystem") && warehouse == null) {
+            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "No warehouse is given: write jdbc:lance:/path/to/"
+                    + "warehouse, jdbc:lance:s3://bucket/prefix or jdbc:lance:rest:https://host, or set the "
+                    + "'warehouse' property");
+        }
+        if (type.equals("rest") && restUri == null) {
+            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "lance.catalog.type is rest but no REST namespace URI "
+                    + "is given: write jdbc:lance:rest:https://host[:port] or set 'lance.rest.uri'");
+        }
+    }
+
+    /** True when the warehouse is a local path, i.e. tables are local files. */
+    boolean localWarehouse() {
+        String warehouse = config.raw(EngineProperty.WAREHOUSE.key());
+        return "filesystem".equals(config.get(EngineProperty.CATALOG_TYPE)) && warehouse != null
+                && !warehouse.startsWith("s3://");
+    }
+
+    /** Does not print the configuration's secrets. */
+    @Override
+    public String toString() {
+        return "ConnectionSettings{" + redactedUrl + ", " + config + "}";
+    }
+}

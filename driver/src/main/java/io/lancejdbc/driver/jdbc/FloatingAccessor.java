@@ -1,0 +1,145 @@
+package io.lancejdbc.driver.jdbc;
+
+import java.math.BigDecimal;
+import java.sql.SQLException;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float2Vector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+
+/**
+ * float16 and float32 → REAL ({@code getObject} a Float), float64 → DOUBLE (a Double). {@code getLong} and the
+ * other integer getters truncate toward zero and fail with 22003 for NaN, infinities and values out of range;
+ * {@code getBigDecimal} uses the shortest decimal that reads back as the same float (0.1f is 0.1).
+ */
+abstract class FloatingAccessor extends ArrowAccessor {
+    FloatingAccessor(FieldVector vector, String column, ColumnType type) {
+        super(vector, column, type);
+    }
+
+    @Override
+    abstract double getDouble(int row);
+
+    @Override
+    abstract String getString(int row);
+
+    @Override
+    final long getLong(int row) throws SQLException {
+        double d = getDouble(row);
+        // Compare against 2^63 as a double: Long.MAX_VALUE itself is not representable.
+        if (Double.isNaN(d) || d >= 0x1p63 || d < -0x1p63) {
+            throw outOfRange(getString(row), "long");
+        }
+        return (long) d;
+    }
+
+    @Override
+    final boolean getBoolean(int row) {
+        return getDouble(row) != 0;
+    }
+
+    @Override
+    final void appendNested(StringBuilder out, int row) {
+        out.append(getString(row));
+    }
+
+    final SQLException notFinite(int row) {
+        return outOfRange(getString(row), "BigDecimal");
+    }
+
+    /** float16 and float32: the value is a float. */
+    abstract static class OfReal extends FloatingAccessor {
+        OfReal(FieldVector vector, String column) {
+            super(vector, column, ArrowTypeMapping.REAL);
+        }
+
+        @Override
+        abstract float getFloat(int row);
+
+        @Override
+        final double getDouble(int row) {
+            return getFloat(row);
+        }
+
+        @Override
+        final BigDecimal getBigDecimal(int row) throws SQLException {
+            float f = getFloat(row);
+            if (!Float.isFinite(f)) {
+                throw notFinite(row);
+            }
+            return new BigDecimal(Float.toString(f));
+        }
+
+        @Override
+        final String getString(int row) {
+            return Float.toString(getFloat(row));
+        }
+
+        @Override
+        final Object getObject(int row) {
+            return getFloat(row);
+        }
+    }
+
+    static final class OfFloat2 extends OfReal {
+        private final Float2Vector vector;
+
+        OfFloat2(Float2Vector vector, String column) {
+            super(vector, column);
+            this.vector = vector;
+        }
+
+        @Override
+        float getFloat(int row) {
+            return vector.getValueAsFloat(row);
+        }
+    }
+
+    static final class OfFloat4 extends OfReal {
+        private final ArrowBuf data;
+
+        OfFloat4(Float4Vector vector, String column) {
+            super(vector, column);
+            this.data = vector.getDataBuffer();
+        }
+
+        @Override
+        float getFloat(int row) {
+            return Float4Vector.get(data, row);
+        }
+    }
+
+    static final class OfFloat8 extends FloatingAccessor {
+        private final ArrowBuf data;
+
+        OfFloat8(Float8Vector vector, String column) {
+            super(vector, column, ArrowTypeMapping.DOUBLE);
+            this.data = vector.getDataBuffer();
+        }
+
+        @Override
+        double getDouble(int row) {
+            return Float8Vector.get(data, row);
+        }
+
+        @Override
+        BigDecimal getBigDecimal(int row) throws SQLException {
+            double d = getDouble(row);
+            if (!Double.isFinite(d)) {
+                throw notFinite(row);
+            }
+            return BigDecimal.valueOf(d);
+        }
+
+        @Override
+        String getString(int row) {
+            return Double.toString(getDouble(row));
+        }
+
+        @Override
+        Object getObject(int row) {
+            return getDouble(row);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.lancejdbc.driver.jdbc;
+
+import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.sql.SqlState;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * The allowed values of the connection properties that have a fixed set of values or must be numbers: the
+ * choices {@code Driver.getPropertyInfo} shows, and the checks made before a connection is opened so that a typo
+ * is reported by name instead of surfacing later inside the engine.
+ */
+final class PropertyRules {
+    private PropertyRules() {
+    }
+
+    /** The fixed values of a property, or null when any value of its kind is allowed. */
+    static String[] choices(EngineProperty property) {
+        switch (property) {
+            case CATALOG_TYPE:
+                return new String[] {"filesystem", "rest"};
+            case USE_PATH_STYLE:
+                return new String[] {"true", "false"};
+            case REST_SECURITY_TYPE:
+                return new String[] {"none", "bearer", "api_key"};
+            default:
+                return null;
+        }
+    }
+
+    /**
+     * @return the value to use (choices in lower case)
+     * @throws SQLException 08001 naming the property, the value (unless secret) and what is allowed
+     */
+    static String check(EngineProperty property, String value) throws SQLException {
+        String[] choices = choices(property);
+        if (choices != null) {
+            String v = value.trim().toLowerCase(Locale.ROOT);
+            for (String c : choices) {
+                if (c.equals(v)) {
+                    return c;
+                }
+            }
+            throw invalid(property, value, "one of " + String.join(", ", choices));
+        }
+        switch (property) {
+            case SCAN_PARALLELISM:
+                return integer(property, value, 1, Integer.MAX_VALUE, "a whole number >= 1");
+            case METADATA_CACHE_TTL:
+            case LATEST_VERSION_TTL:
+                return integer(property, value, 0, Integer.MAX_VALUE, "seconds, a whole number >= 0");
+            case GLOB_MAX_DIRECTORY_CANDIDATES:
+            case GLOB_MAX_LISTING_REQUESTS:
+            case GLOB_MAX_DATASETS:
+            case GLOB_LISTING_TIMEOUT:
+                return integer(property, value, 1, Integer.MAX_VALUE, "a whole number >= 1");
+            case QUERY_MAX_MEMORY:
+                return integer(property, value, 1, Long.MAX_VALUE, "bytes, a whole number >= 1");
+            case TOPN_LAZY_MATERIALIZATION_THRESHOLD:
+                return integer(property, value, -1, Integer.MAX_VALUE, "a whole number >= -1 (-1 disables)");
+            default:
+                return value;
+        }
+    }
+
+    private static String integer(EngineProperty property, String value, long min, long max, String expected)
+            throws SQLException {
+        try {
+            long v = Long.parseLong(value.trim());
+            if (v >= min && v <= max) {
+                return Long.toString(v);
+            }
+        } catch (NumberFormatException e) {
+            // Reported below with the expected form.
+        }
+        throw invalid(property, value, expected);
+    }
+
+    private static SQLException invalid(EngineProperty property, String value, String expected) {
+        String shown = property.secret() ? "****" : "'" + value + "'";
+        return SqlExceptions.of(SqlState.CONNECTION_FAILURE, "Connection property '" + property.key() + "' is "
+                + shown + "; expected " + expected);
+    }
+}

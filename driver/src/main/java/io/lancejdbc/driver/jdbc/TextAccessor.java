@@ -1,0 +1,110 @@
+package io.lancejdbc.driver.jdbc;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.LargeVarCharVector;
+import org.apache.arrow.vector.VarCharVector;
+
+/** utf8 and large_utf8 → VARCHAR; other getters parse the text ({@link TextConversions}). */
+abstract class TextAccessor extends ArrowAccessor {
+    TextAccessor(FieldVector vector, String column) {
+        super(vector, column, ArrowTypeMapping.VARCHAR);
+    }
+
+    abstract byte[] utf8(int row);
+
+    @Override
+    final String getString(int row) {
+        return new String(utf8(row), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    final Object getObject(int row) {
+        return getString(row);
+    }
+
+    @Override
+    final byte[] getBytes(int row) {
+        return utf8(row);
+    }
+
+    @Override
+    final boolean getBoolean(int row) throws SQLException {
+        return TextConversions.toBoolean(getString(row), this);
+    }
+
+    @Override
+    final long getLong(int row) throws SQLException {
+        return TextConversions.toLong(getString(row), this);
+    }
+
+    @Override
+    final double getDouble(int row) throws SQLException {
+        return TextConversions.toDouble(getString(row), this);
+    }
+
+    @Override
+    final BigDecimal getBigDecimal(int row) throws SQLException {
+        return TextConversions.toBigDecimal(getString(row), this);
+    }
+
+    @Override
+    final LocalDate getLocalDate(int row) throws SQLException {
+        return TextConversions.toLocalDate(getString(row), this);
+    }
+
+    @Override
+    final LocalTime getLocalTime(int row) throws SQLException {
+        return TextConversions.toLocalTime(getString(row), this);
+    }
+
+    @Override
+    final LocalDateTime getLocalDateTime(int row) throws SQLException {
+        return TextConversions.toLocalDateTime(getString(row), this);
+    }
+
+    @Override
+    final OffsetDateTime getOffsetDateTime(int row) throws SQLException {
+        return TextConversions.toOffsetDateTime(getString(row), this);
+    }
+
+    @Override
+    final Instant getInstant(int row) throws SQLException {
+        return getOffsetDateTime(row).toInstant();
+    }
+
+    static final class OfUtf8 extends TextAccessor {
+        private final VarCharVector vector;
+
+        OfUtf8(VarCharVector vector, String column) {
+            super(vector, column);
+            this.vector = vector;
+        }
+
+        @Override
+        byte[] utf8(int row) {
+            return vector.get(row);
+        }
+    }
+
+    static final class OfLargeUtf8 extends TextAccessor {
+        private final LargeVarCharVector vector;
+
+        OfLargeUtf8(LargeVarCharVector vector, String column) {
+            super(vector, column);
+            this.vector = vector;
+        }
+
+        @Override
+        byte[] utf8(int row) {
+            return vector.get(row);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.lancejdbc.exec.engine;
+
+import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+
+/**
+ * The in-process engine: one Arrow root allocator and one pool of daemon worker threads shared by every session
+ * (JDBC connection) opened on it.
+ */
+public final class EmbeddedQueryEngine implements QueryEngine {
+    private final BufferAllocator root;
+    private final ExecutorService workers;
+    private volatile boolean closed;
+
+    /**
+     * @throws SqlError HY000 naming the missing JVM flag when Arrow cannot initialise
+     */
+    public EmbeddedQueryEngine() {
+        this.root = ArrowAvailability.newRootAllocator();
+        AtomicInteger count = new AtomicInteger();
+        ThreadFactory factory = r -> {
+            Thread t = new Thread(r, "lance-jdbc-worker-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        this.workers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                factory);
+    }
+
+    @Override
+    public EngineSession openSession(EngineConfig config) {
+        if (closed) {
+            throw new SqlError(SqlState.CONNECTION_CLOSED, "The lance-jdbc engine is closed");
+        }
+        BufferAllocator sessionAllocator = root.newChildAllocator("session", 0, Long.MAX_VALUE);
+        try {
+            return new EmbeddedSession(config, sessionAllocator, workers);
+        } catch (RuntimeException e) {
+            sessionAllocator.close();
+            throw e;
+        }
+    }
+
+    /** The root allocator (tests check it holds no memory once everything is closed). */
+    public BufferAllocator rootAllocator() {
+        return root;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        workers.shutdown();
+        root.close();
+    }
+}

@@ -1,0 +1,210 @@
+package io.lancejdbc.exec.engine;
+
+import io.lancejdbc.exec.catalog.Catalog;
+import io.lancejdbc.exec.catalog.CatalogMetadata;
+import io.lancejdbc.exec.catalog.CatalogFactory;
+import io.lancejdbc.exec.catalog.LanceCatalogMetadata;
+import io.lancejdbc.exec.catalog.SchemaNameCodec;
+import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.exec.lance.DatasetHandlePool;
+import io.lancejdbc.exec.lance.FragmentScanReader;
+import io.lancejdbc.exec.lance.PoolSettings;
+import io.lancejdbc.exec.storage.StorageOptions;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * One connection's engine state: the catalog, the dataset pool, the current schema, session variables and the
+ * results still open. Statements run through {@link StatementRunner}.
+ */
+final class EmbeddedSession implements EngineSession {
+    private final EngineConfig config;
+    private final BufferAllocator allocator;
+    private final DatasetHandlePool pool;
+    private final Catalog catalog;
+    private final LanceCatalogMetadata metadata;
+    private final StatementRunner runner;
+    private final String catalogName;
+    private final Map<String, String> variables = new HashMap<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final Set<QueryResult> openResults = Collections.newSetFromMap(new IdentityHashMap<>());
+    private volatile String currentSchema;
+    private volatile boolean closed;
+
+    EmbeddedSession(EngineConfig config, BufferAllocator allocator, ExecutorService workers) {
+        this.config = config;
+        this.allocator = allocator;
+        this.catalogName = config.get(EngineProperty.CATALOG);
+        if (catalogName == null || catalogName.isBlank()) {
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Property 'catalog' must not be empty");
+        }
+        for (String key : config.asMap().keySet()) {
+            if (!EngineProperty.isKnown(key)) {
+                warnings.add("Unknown connection property '" + key + "' is ignored; see Driver.getPropertyInfo for"
+                        + " the properties lance-jdbc understands");
+            }
+        }
+        SessionSettings.validate(config);
+        this.pool = new DatasetHandlePool(allocator, PoolSettings.fromConfig(config));
+        Catalog opened = null;
+        try {
+            opened = CatalogFactory.create(config, StorageOptions.fromProperties(config.asMap()), pool, allocator);
+            this.catalog = opened;
+            String root = config.get(EngineProperty.ROOT_DATABASE);
+            this.metadata = new LanceCatalogMetadata(catalogName, catalog, new SchemaNameCodec(root), pool);
+            this.currentSchema = metadata.names().rootDatabase();
+            FragmentScanReader reader = new FragmentScanReader(pool);
+            this.runner = new StatementRunner(this, reader, workers,
+                    new FileFunctionResolver(pool, config.asMap()));
+        } catch (RuntimeException e) {
+            if (opened != null) {
+                opened.close();
+            }
+            pool.close();
+            throw e;
+        }
+    }
+
+    EngineConfig config() {
+        return config;
+    }
+
+    BufferAllocator allocator() {
+        return allocator;
+    }
+
+    DatasetHandlePool pool() {
+        return pool;
+    }
+
+    Catalog catalog() {
+        return catalog;
+    }
+
+    LanceCatalogMetadata lanceMetadata() {
+        return metadata;
+    }
+
+    /** The session settings: connection properties overlaid with SET variables. */
+    Map<String, String> settings() {
+        Map<String, String> s = new HashMap<>(config.asMap());
+        synchronized (variables) {
+            s.putAll(variables);
+        }
+        return s;
+    }
+
+    void setVariable(String name, String value) {
+        synchronized (variables) {
+            variables.put(name, value);
+        }
+    }
+
+    void track(QueryResult r) {
+        synchronized (openResults) {
+            openResults.add(r);
+        }
+    }
+
+    void untrack(QueryResult r) {
+        synchronized (openResults) {
+            openResults.remove(r);
+        }
+    }
+
+    @Override
+    public String catalogName() {
+        return catalogName;
+    }
+
+    @Override
+    public String currentSchema() {
+        return currentSchema;
+    }
+
+    @Override
+    public void setCurrentSchema(String schema) {
+        ensureOpen();
+        String s = schema;
+        int dot = s.indexOf('.');
+        if (dot > 0 && s.substring(0, dot).equalsIgnoreCase(catalogName) && !metadata.schemaNames().contains(s)) {
+            s = s.substring(dot + 1);
+        }
+        this.currentSchema = new SessionCatalogView(catalogName, currentSchema, metadata, pool, catalog.type(), null)
+                .resolveSchema(s);
+    }
+
+    @Override
+    public PreparedQuery prepare(String sql) {
+        ensureOpen();
+        return runner.prepare(sql);
+    }
+
+    @Override
+    public QueryResult execute(String sql, List<io.lancejdbc.exec.engine.ParameterValue> params,
+            QueryOptions options) {
+        ensureOpen();
+        return runner.execute(sql, params, options);
+    }
+
+    @Override
+    public CatalogMetadata metadata() {
+        ensureOpen();
+        return metadata;
+    }
+
+    @Override
+    public List<String> takeWarnings() {
+        synchronized (warnings) {
+            List<String> out = List.copyOf(warnings);
+            warnings.clear();
+            return out;
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new SqlError(SqlState.CONNECTION_CLOSED, "The connection is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List<QueryResult> results;
+        synchronized (openResults) {
+            results = new ArrayList<>(openResults);
+            openResults.clear();
+        }
+        for (QueryResult r : results) {
+            r.close();
+        }
+        try {
+            catalog.close();
+        } finally {
+            try {
+                pool.close();
+            } finally {
+                try {
+                    allocator.close();
+                } catch (IllegalStateException e) {
+                    org.slf4j.LoggerFactory.getLogger(EmbeddedSession.class).error(
+                            "Arrow memory still held when the connection closed: {}", e.getMessage());
+                }
+            }
+        }
+    }
+}

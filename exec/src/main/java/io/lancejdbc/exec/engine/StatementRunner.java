@@ -1,0 +1,344 @@
+package io.lancejdbc.exec.engine;
+
+import io.lancejdbc.exec.catalog.IndexDescriptor;
+import io.lancejdbc.exec.catalog.LanceCatalogMetadata;
+import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.exec.expr.ExprCompiler;
+import io.lancejdbc.exec.expr.ValueAccess;
+import io.lancejdbc.exec.lance.FragmentScanReader;
+import io.lancejdbc.exec.operator.ExecContext;
+import io.lancejdbc.exec.operator.PhysicalOperator;
+import io.lancejdbc.exec.plan.ExplainRenderer;
+import io.lancejdbc.exec.plan.PhysicalPlanner;
+import io.lancejdbc.exec.plan.PhysicalPlannerExtension;
+import io.lancejdbc.exec.stream.BatchStream;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.sql.bind.QueryBinder;
+import io.lancejdbc.sql.catalog.BoundTable;
+import io.lancejdbc.sql.expr.Expr;
+import io.lancejdbc.sql.expr.Literal;
+import io.lancejdbc.sql.parse.ParsedStatement;
+import io.lancejdbc.sql.parse.SqlParser;
+import io.lancejdbc.sql.plan.Limit;
+import io.lancejdbc.sql.plan.LogicalPlan;
+import io.lancejdbc.sql.rules.Optimizer;
+import io.lancejdbc.sql.types.TypeNames;
+import io.lancejdbc.sql.types.Types;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.ExecutorService;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Runs statements for a session: parses, dispatches catalog commands, binds and optimizes queries, builds the
+ * physical plan and starts it (or renders it for EXPLAIN).
+ */
+final class StatementRunner {
+    private static final int DEFAULT_BATCH_SIZE = 8192;
+
+    private final EmbeddedSession session;
+    private final FragmentScanReader reader;
+    private final ExecutorService workers;
+    private final FileFunctionResolver fileFunctions;
+    private final List<PhysicalPlannerExtension> extensions;
+
+    StatementRunner(EmbeddedSession session, FragmentScanReader reader, ExecutorService workers,
+            FileFunctionResolver fileFunctions) {
+        this.session = session;
+        this.reader = reader;
+        this.workers = workers;
+        this.fileFunctions = fileFunctions;
+        List<PhysicalPlannerExtension> ext = new ArrayList<>();
+        // Planner extensions (joins, set operations, windows, vector search) register through ServiceLoader so that
+        // each lives in its own package without the core planner knowing them.
+        for (PhysicalPlannerExtension e : ServiceLoader.load(PhysicalPlannerExtension.class,
+                StatementRunner.class.getClassLoader())) {
+            ext.add(e);
+        }
+        this.extensions = List.copyOf(ext);
+    }
+
+    QueryResult execute(String sql, List<ParameterValue> params, QueryOptions options) {
+        ParsedStatement st = SqlParser.parse(sql);
+        if (params.size() != st.parameterCount()) {
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "The statement has " + st.parameterCount()
+                    + " parameter marker(s) but " + params.size() + " value(s) were bound");
+        }
+        return run(st, params == null ? List.of() : ParameterLiterals.of(params), options);
+    }
+
+    PreparedQuery prepare(String sql) {
+        ParsedStatement st = SqlParser.parse(sql);
+        List<org.apache.arrow.vector.types.pojo.ArrowType> types = new ArrayList<>();
+        for (int i = 0; i < st.parameterCount(); i++) {
+            types.add(Types.NULL);
+        }
+        Schema schema = null;
+        if (st instanceof ParsedStatement.Query && !((ParsedStatement.Query) st).explain()) {
+            LogicalPlan plan = QueryBinder.bind(((ParsedStatement.Query) st).select(), view(), null, clock());
+            schema = new Schema(plan.output());
+            ParamTypes.collect(plan, types);
+        }
+        Schema resultSchema = schema;
+        List<org.apache.arrow.vector.types.pojo.ArrowType> paramTypes = List.copyOf(types);
+        return new PreparedQuery() {
+            @Override
+            public int parameterCount() {
+                return st.parameterCount();
+            }
+
+            @Override
+            public List<org.apache.arrow.vector.types.pojo.ArrowType> parameterTypes() {
+                return paramTypes;
+            }
+
+            @Override
+            public Schema resultSchema() {
+                return resultSchema;
+            }
+
+            @Override
+            public QueryResult execute(List<ParameterValue> params, QueryOptions options) {
+                if (params.size() != st.parameterCount()) {
+                    throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "The statement has " + st.parameterCount()
+                            + " parameter marker(s) but " + params.size() + " value(s) were bound");
+                }
+                return run(st, ParameterLiterals.of(params), options);
+            }
+        };
+    }
+
+    private static Clock clock() {
+        return Clock.fixed(Instant.now(), ZoneId.systemDefault());
+    }
+
+    private SessionCatalogView view() {
+        return new SessionCatalogView(session.catalogName(), session.currentSchema(), session.lanceMetadata(),
+                session.pool(), session.catalog().type(), fileFunctions);
+    }
+
+    private QueryResult run(ParsedStatement st, List<Literal> params, QueryOptions options) {
+        if (st instanceof ParsedStatement.Query) {
+            return query((ParsedStatement.Query) st, params, options);
+        }
+        if (st instanceof ParsedStatement.ShowDatabases) {
+            return rows(List.of(text("Database")), session.lanceMetadata().schemaNames().stream()
+                    .map(s -> new Object[] {s}).toList());
+        }
+        if (st instanceof ParsedStatement.ShowTables) {
+            String schema = schemaOf(((ParsedStatement.ShowTables) st).schemaParts());
+            return rows(List.of(text("Tables_in_" + schema)), session.lanceMetadata().tableNames(schema).stream()
+                    .map(t -> new Object[] {t}).toList());
+        }
+        if (st instanceof ParsedStatement.Describe) {
+            BoundTable t = view().resolveTable(((ParsedStatement.Describe) st).tableParts());
+            List<String> pk = session.lanceMetadata().primaryKey(t.schemaName(), t.name());
+            return describe(t.schema().getFields(), pk);
+        }
+        if (st instanceof ParsedStatement.DescribeFunction) {
+            ParsedStatement.DescribeFunction d = (ParsedStatement.DescribeFunction) st;
+            if (!d.function().equals("s3") && !d.function().equals("local")) {
+                throw new SqlError(SqlState.UNDEFINED_FUNCTION, "DESC FUNCTION supports s3() and local(), not "
+                        + d.function() + "()");
+            }
+            BoundTable t = fileFunctions.resolve(d.function(), d.arguments(), session.catalogName());
+            return describe(t.schema().getFields(), List.of());
+        }
+        if (st instanceof ParsedStatement.ShowIndex) {
+            BoundTable t = view().resolveTable(((ParsedStatement.ShowIndex) st).tableParts());
+            return showIndex(t, session.lanceMetadata());
+        }
+        if (st instanceof ParsedStatement.Use) {
+            session.setCurrentSchema(schemaOf(((ParsedStatement.Use) st).schemaParts()));
+            return new UpdateCountResult();
+        }
+        if (st instanceof ParsedStatement.SetVariable) {
+            ParsedStatement.SetVariable s = (ParsedStatement.SetVariable) st;
+            String name = s.name().startsWith("experimental_") ? s.name().substring("experimental_".length())
+                    : s.name();
+            if (!name.equals(EngineProperty.TOPN_LAZY_MATERIALIZATION_THRESHOLD.key())
+                    && !name.equals(EngineProperty.QUERY_MAX_MEMORY.key())
+                    && !name.equals(EngineProperty.SCAN_PARALLELISM.key())) {
+                throw new SqlError(SqlState.SYNTAX_ERROR, "Unknown session variable '" + s.name() + "'; settable:"
+                        + " topn_lazy_materialization_threshold, query.max_memory, scan.parallelism");
+            }
+            Map<String, String> check = new java.util.HashMap<>(session.settings());
+            check.put(name, s.value());
+            SessionSettings.parallelism(check);
+            SessionSettings.maxMemory(check);
+            SessionSettings.lazyThreshold(check);
+            session.setVariable(name, s.value());
+            return new UpdateCountResult();
+        }
+        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Statement " + st.getClass().getSimpleName()
+                + " is not supported");
+    }
+
+    private String schemaOf(List<String> parts) {
+        if (parts.isEmpty()) {
+            return session.currentSchema();
+        }
+        String schema;
+        if (parts.size() == 1) {
+            schema = parts.get(0);
+        } else if (parts.size() == 2 && parts.get(0).equalsIgnoreCase(session.catalogName())) {
+            schema = parts.get(1);
+        } else {
+            throw new SqlError(SqlState.SCHEMA_NOT_FOUND, "Unknown schema " + String.join(".", parts)
+                    + "; quote a multi-level schema with backticks, e.g. `doris.analytics`");
+        }
+        return view().resolveSchema(schema);
+    }
+
+    private QueryResult query(ParsedStatement.Query q, List<Literal> params, QueryOptions options) {
+        Clock clock = clock();
+        LogicalPlan plan = QueryBinder.bind(q.select(), view(), params, clock);
+        if (options.maxRows() > 0) {
+            plan = new Limit(plan, 0, options.maxRows());
+        }
+        plan = Optimizer.optimize(plan);
+        Map<String, String> settings = session.settings();
+        long maxMemory = SessionSettings.maxMemory(settings);
+        PhysicalPlanner planner = new PhysicalPlanner(maxMemory, extensions, lowerCase(settings));
+        PhysicalOperator root = planner.plan(plan);
+        if (q.explain()) {
+            List<Object[]> lines = new ArrayList<>();
+            for (String line : ExplainRenderer.render(root)) {
+                lines.add(new Object[] {line});
+            }
+            return rows(List.of(text("Explain String")), lines);
+        }
+        BufferAllocator queryAllocator = session.allocator().newChildAllocator("query", 0, maxMemory);
+        try {
+            ExecContext[] holder = new ExecContext[1];
+            ExprCompiler compiler = new ExprCompiler(clock, (subPlan, maxRows) -> runSubquery(subPlan, maxRows,
+                    holder[0], planner));
+            int batchSize = options.fetchSize() >= 1024 ? Math.min(options.fetchSize(), 65_536) : DEFAULT_BATCH_SIZE;
+            ExecContext ctx = new ExecContext(queryAllocator, options.cancellation(), workers, reader, batchSize,
+                    SessionSettings.parallelism(settings), clock, compiler);
+            holder[0] = ctx;
+            BatchStream stream = root.open(ctx);
+            StreamingResult[] result = new StreamingResult[1];
+            result[0] = new StreamingResult(stream, queryAllocator, session.allocator(), options.cancellation(),
+                    () -> session.untrack(result[0]));
+            session.track(result[0]);
+            return result[0];
+        } catch (RuntimeException e) {
+            queryAllocator.close();
+            throw e;
+        }
+    }
+
+    private static Map<String, String> lowerCase(Map<String, String> m) {
+        Map<String, String> out = new java.util.HashMap<>();
+        for (Map.Entry<String, String> e : m.entrySet()) {
+            out.put(e.getKey().toLowerCase(Locale.ROOT), e.getValue());
+        }
+        return out;
+    }
+
+    /** Runs an uncorrelated subquery to completion (or {@code maxRows}) and returns its first column. */
+    private static List<Object> runSubquery(LogicalPlan plan, long maxRows, ExecContext ctx, PhysicalPlanner planner) {
+        LogicalPlan p = plan;
+        if (maxRows > 0) {
+            p = new Limit(p, 0, maxRows);
+        }
+        PhysicalOperator op = planner.plan(Optimizer.optimize(p));
+        List<Object> out = new ArrayList<>();
+        try (BatchStream s = op.open(ctx)) {
+            VectorSchemaRoot b;
+            while ((b = s.next()) != null) {
+                try (VectorSchemaRoot batch = b) {
+                    ValueAccess.Getter g = ValueAccess.getter(batch.getVector(0));
+                    for (int i = 0; i < batch.getRowCount(); i++) {
+                        out.add(g.get(i));
+                    }
+                }
+                if (out.size() > 10_000_000) {
+                    throw new SqlError(SqlState.OUT_OF_MEMORY, "An IN subquery returned more than 10,000,000 rows;"
+                            + " rewrite it as a JOIN");
+                }
+            }
+        }
+        return out;
+    }
+
+    private QueryResult rows(List<Field> fields, List<Object[]> rows) {
+        return new RowsResult(new Schema(fields), rows, session.allocator());
+    }
+
+    private static Field text(String name) {
+        return Types.field(name, Types.UTF8, true);
+    }
+
+    private QueryResult describe(List<Field> fields, List<String> pk) {
+        List<Object[]> rows = new ArrayList<>();
+        for (Field f : fields) {
+            rows.add(new Object[] {f.getName(), TypeNames.sqlName(f), f.isNullable() ? "YES" : "NO",
+                    pk.contains(f.getName()) ? "true" : "false", null, ""});
+        }
+        return rows(List.of(text("Field"), text("Type"), text("Null"), text("Key"), text("Default"), text("Extra")),
+                rows);
+    }
+
+    private QueryResult showIndex(BoundTable t, LanceCatalogMetadata md) {
+        List<Object[]> rows = new ArrayList<>();
+        for (IndexDescriptor d : md.indexes(t.schemaName(), t.name())) {
+            for (int i = 0; i < d.columns().size(); i++) {
+                StringBuilder props = new StringBuilder();
+                for (Map.Entry<String, String> e : new java.util.TreeMap<>(d.properties()).entrySet()) {
+                    if (props.length() > 0) {
+                        props.append(", ");
+                    }
+                    props.append('"').append(e.getKey()).append("\" = \"").append(e.getValue()).append('"');
+                }
+                rows.add(new Object[] {t.name(), 1L, d.name(), (long) (i + 1), d.columns().get(i), null, null, null,
+                        null, "", d.indexType(), "", props.toString()});
+            }
+        }
+        List<Field> fields = List.of(text("Table"), Types.field("Non_unique", Types.INT64, true), text("Key_name"),
+                Types.field("Seq_in_index", Types.INT64, true), text("Column_name"), text("Collation"),
+                Types.field("Cardinality", Types.INT64, true), Types.field("Sub_part", Types.INT64, true),
+                text("Packed"), text("Null"), text("Index_type"), text("Comment"), text("Properties"));
+        return rows(fields, rows);
+    }
+
+    /** Collects the types inferred for parameters while preparing. */
+    static final class ParamTypes {
+        private ParamTypes() {
+        }
+
+        static void collect(LogicalPlan plan, List<org.apache.arrow.vector.types.pojo.ArrowType> out) {
+            io.lancejdbc.sql.plan.PlanExpressions.forEach(plan, e -> visit(e, out));
+        }
+
+        private static void visit(Expr e, List<org.apache.arrow.vector.types.pojo.ArrowType> out) {
+            if (e instanceof io.lancejdbc.sql.expr.ParamRef) {
+                io.lancejdbc.sql.expr.ParamRef p = (io.lancejdbc.sql.expr.ParamRef) e;
+                if (p.index() < out.size() && Types.isNull(out.get(p.index()))) {
+                    out.set(p.index(), p.type().getType());
+                }
+            } else if (e instanceof io.lancejdbc.sql.expr.Call) {
+                for (Expr a : ((io.lancejdbc.sql.expr.Call) e).args()) {
+                    visit(a, out);
+                }
+            } else if (e instanceof io.lancejdbc.sql.expr.SubqueryExpr) {
+                io.lancejdbc.sql.expr.SubqueryExpr s = (io.lancejdbc.sql.expr.SubqueryExpr) e;
+                if (s.operand() != null) {
+                    visit(s.operand(), out);
+                }
+                collect(s.plan(), out);
+            }
+        }
+    }
+}

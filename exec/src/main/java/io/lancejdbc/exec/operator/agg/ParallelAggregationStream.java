@@ -1,0 +1,134 @@
+package io.lancejdbc.exec.operator.agg;
+
+import io.lancejdbc.exec.operator.ExecContext;
+import io.lancejdbc.exec.operator.SplitPipeline;
+import io.lancejdbc.exec.stream.BatchStream;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Aggregation with one partial state per worker: {@code scan.parallelism} workers take splits one at a time, read
+ * each through the filter/project pipeline and fold it into their own state; the partial states are then merged.
+ */
+final class ParallelAggregationStream implements BatchStream {
+    private final Schema schema;
+    private final int keyCount;
+    private final Field[] keyFields;
+    private final SplitPipeline pipeline;
+    private final AggregationState.Factory states;
+    private final ExecContext ctx;
+    private final List<Future<AggregationState>> futures = new ArrayList<>();
+    private volatile boolean closed;
+    private boolean done;
+
+    ParallelAggregationStream(Schema schema, int keyCount, Field[] keyFields, SplitPipeline pipeline,
+            AggregationState.Factory states, ExecContext ctx) {
+        this.schema = schema;
+        this.keyCount = keyCount;
+        this.keyFields = keyFields;
+        this.pipeline = pipeline;
+        this.states = states;
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Schema schema() {
+        return schema;
+    }
+
+    @Override
+    public VectorSchemaRoot next() {
+        if (done) {
+            return null;
+        }
+        done = true;
+        int splits = pipeline.splitCount();
+        int workers = Math.min(ctx.scanParallelism(), splits);
+        AtomicInteger nextSplit = new AtomicInteger();
+        for (int w = 0; w < workers; w++) {
+            futures.add(ctx.workers().submit(() -> {
+                AggregationState state = states.get();
+                int i;
+                while (!closed && (i = nextSplit.getAndIncrement()) < splits) {
+                    ctx.cancellation().throwIfCancelled();
+                    try (BatchStream s = pipeline.open(ctx, i)) {
+                        VectorSchemaRoot b;
+                        while (!closed && (b = s.next()) != null) {
+                            try (VectorSchemaRoot batch = b) {
+                                state.consume(batch);
+                            }
+                        }
+                    }
+                }
+                return state;
+            }));
+        }
+        AggregationState total = null;
+        try {
+            for (Future<AggregationState> f : futures) {
+                AggregationState partial = await(f);
+                if (total == null) {
+                    total = partial;
+                } else {
+                    total.merge(partial, keyFields);
+                }
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        return total.output(schema, keyCount);
+    }
+
+    private AggregationState await(Future<AggregationState> f) {
+        while (true) {
+            ctx.cancellation().throwIfCancelled();
+            try {
+                return f.get(50, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // Poll again so that a cancellation is noticed promptly.
+                continue;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SqlError(SqlState.QUERY_CANCELED, "Query was interrupted", e);
+            } catch (ExecutionException e) {
+                Throwable c = e.getCause();
+                if (c instanceof SqlError) {
+                    throw (SqlError) c;
+                }
+                if (c instanceof Error) {
+                    throw (Error) c;
+                }
+                throw new SqlError(SqlState.GENERAL_ERROR, "Aggregation failed: " + c.getMessage(), c);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Future<AggregationState> f : futures) {
+            try {
+                f.get(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // The worker's failure was reported by next(); here we only wait for it to stop.
+                org.slf4j.LoggerFactory.getLogger(ParallelAggregationStream.class).debug("aggregation worker", e);
+            }
+        }
+    }
+}

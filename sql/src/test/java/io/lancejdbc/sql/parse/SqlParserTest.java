@@ -1,0 +1,81 @@
+package io.lancejdbc.sql.parse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lancejdbc.sql.SqlError;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SqlParserTest {
+    @Test
+    void showTablesFromMultiLevelSchema() {
+        ParsedStatement s = SqlParser.parse("SHOW TABLES FROM lance.`doris.analytics`");
+        assertEquals(List.of("lance", "doris.analytics"), ((ParsedStatement.ShowTables) s).schemaParts());
+    }
+
+    @Test
+    void showIndexFromThreePartName() {
+        ParsedStatement s = SqlParser.parse("show index from lance.default.items;");
+        assertEquals(List.of("lance", "default", "items"), ((ParsedStatement.ShowIndex) s).tableParts());
+    }
+
+    @Test
+    void describeFunctionKeepsArguments() {
+        ParsedStatement s = SqlParser.parse("DESC FUNCTION local(\"file_path\" = \"/d/t.lance\", \"FORMAT\" = 'lance')");
+        ParsedStatement.DescribeFunction d = (ParsedStatement.DescribeFunction) s;
+        assertEquals("local", d.function());
+        assertEquals(Map.of("file_path", "/d/t.lance", "format", "lance"), d.arguments());
+    }
+
+    @Test
+    void useAndSet() {
+        assertEquals(List.of("a.b"), ((ParsedStatement.Use) SqlParser.parse("USE `a.b`")).schemaParts());
+        ParsedStatement.SetVariable v = (ParsedStatement.SetVariable) SqlParser.parse(
+                "SET topn_lazy_materialization_threshold = -1");
+        assertEquals("topn_lazy_materialization_threshold", v.name());
+        assertEquals("-1", v.value());
+    }
+
+    @Test
+    void explainWrapsAQuery() {
+        ParsedStatement.Query q = (ParsedStatement.Query) SqlParser.parse("EXPLAIN SELECT 1");
+        assertTrue(q.explain());
+    }
+
+    @Test
+    void parametersAreCountedOutsideLiterals() {
+        ParsedStatement.Query q = (ParsedStatement.Query) SqlParser.parse("SELECT '?' FROM t WHERE a = ? AND b = ?");
+        assertEquals(2, q.parameterCount());
+    }
+
+    @Test
+    void syntaxErrorCarriesPosition() {
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse("SELECT a FROM t WHERE"));
+        assertEquals("42000", e.sqlState());
+        assertTrue(e.position() > 0, "position " + e.position());
+        assertTrue(e.getMessage().startsWith("Syntax error at position"), e.getMessage());
+    }
+
+    @Test
+    void writesAreRejectedAsUnsupported() {
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse("INSERT INTO t VALUES (1)"));
+        assertEquals("0A000", e.sqlState());
+        assertTrue(e.getMessage().contains("read-only"), e.getMessage());
+    }
+
+    @Test
+    void duplicateTableFunctionPropertyIsAnError() {
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(
+                "DESC FUNCTION s3(\"uri\" = \"s3://b/a\", \"URI\" = \"s3://b/c\", \"format\" = \"lance\")"));
+        assertEquals("Duplicate s3() property 'uri'", e.getMessage());
+    }
+
+    @Test
+    void emptyStatementIsAnError() {
+        assertInstanceOf(SqlError.class, assertThrows(SqlError.class, () -> SqlParser.parse("  ; ")));
+    }
+}

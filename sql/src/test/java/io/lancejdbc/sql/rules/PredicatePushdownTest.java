@@ -1,0 +1,208 @@
+package io.lancejdbc.sql.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.lancejdbc.sql.TestCatalog;
+import io.lancejdbc.sql.bind.QueryBinder;
+import io.lancejdbc.sql.parse.ParsedStatement;
+import io.lancejdbc.sql.parse.SqlParser;
+import io.lancejdbc.sql.plan.Filter;
+import io.lancejdbc.sql.plan.LogicalPlan;
+import io.lancejdbc.sql.plan.TableScan;
+import java.time.Clock;
+import org.junit.jupiter.api.Test;
+
+/** Which predicates reach Lance and how they are written (Doris Lance Catalog manual, Predicate Pushdown). */
+class PredicatePushdownTest {
+    private static LogicalPlan plan(String where) {
+        ParsedStatement.Query q = (ParsedStatement.Query) SqlParser.parse("SELECT id FROM t WHERE " + where);
+        return Optimizer.optimize(QueryBinder.bind(q.select(), new TestCatalog(), java.util.List.of(),
+                Clock.systemUTC()));
+    }
+
+    private static TableScan scan(LogicalPlan p) {
+        LogicalPlan cur = p;
+        while (!(cur instanceof TableScan)) {
+            cur = cur.inputs().get(0);
+        }
+        return (TableScan) cur;
+    }
+
+    private static String pushed(String where) {
+        return scan(plan(where)).lanceFilter();
+    }
+
+    private static String residual(String where) {
+        LogicalPlan cur = plan(where);
+        while (!(cur instanceof TableScan)) {
+            if (cur instanceof Filter) {
+                return ((Filter) cur).condition().sql();
+            }
+            cur = cur.inputs().get(0);
+        }
+        return null;
+    }
+
+    @Test
+    void comparisonWithConstantIsPushed() {
+        assertEquals("(`id` > 5)", pushed("id > 5"));
+        assertNull(residual("id > 5"));
+    }
+
+    @Test
+    void constantOnTheLeftIsNormalised() {
+        assertEquals("(`id` > 5)", pushed("5 < id"));
+    }
+
+    @Test
+    void notEqualIsRenderedWithBang() {
+        assertEquals("(`s` != 'a''b')", pushed("s <> 'a''b'"));
+    }
+
+    @Test
+    void inListWithoutNullIsPushed() {
+        assertEquals("(`i32` IN (1, 2, 3))", pushed("i32 IN (1, 2, 3)"));
+    }
+
+    @Test
+    void inListWithNullStaysResidual() {
+        assertNull(pushed("i32 IN (1, NULL)"));
+        assertEquals("i32 IN (1, NULL)", residual("i32 IN (1, NULL)"));
+    }
+
+    @Test
+    void notInIsPushedAsNegation() {
+        assertEquals("(NOT (`i32` IN (1, 2)))", pushed("i32 NOT IN (1, 2)"));
+    }
+
+    @Test
+    void andSplitsIntoPushedAndResidualConjuncts() {
+        assertEquals("(`id` = 1)", pushed("id = 1 AND upper(s) = 'X'"));
+        assertEquals("upper(s) = 'X'", residual("id = 1 AND upper(s) = 'X'"));
+    }
+
+    @Test
+    void partiallyConvertibleOrStaysResidual() {
+        assertNull(pushed("id = 1 OR upper(s) = 'X'"));
+    }
+
+    @Test
+    void fullyConvertibleOrIsPushed() {
+        assertEquals("((`id` = 1) OR (`s` = 'x'))", pushed("id = 1 OR s = 'x'"));
+    }
+
+    @Test
+    void bareBooleanColumnBecomesEqualsTrue() {
+        assertEquals("(`b` = true)", pushed("b"));
+        assertEquals("(NOT (`b` = true))", pushed("NOT b"));
+    }
+
+    @Test
+    void booleanOrderingIsNotPushed() {
+        assertNull(pushed("b > false"));
+    }
+
+    @Test
+    void datesAndTimestampsUseTypedLiterals() {
+        assertEquals("(`d` = date '2024-01-31')", pushed("d = DATE '2024-01-31'"));
+        assertEquals("(`d` >= date '2024-01-31')", pushed("d >= '2024-01-31'"));
+        assertEquals("(`ts` < timestamp '2024-01-01 10:00:00.000000')", pushed("ts < TIMESTAMP '2024-01-01 10:00:00'"));
+    }
+
+    @Test
+    void timestampConstantFinerThanColumnStaysResidual() {
+        assertNull(pushed("ts_ms = TIMESTAMP '2024-01-01 10:00:00.0001'"));
+        assertEquals("(`ts_ms` = timestamp '2024-01-01 10:00:00.001000')",
+                pushed("ts_ms = TIMESTAMP '2024-01-01 10:00:00.001'"));
+    }
+
+    @Test
+    void decimalsUseTypedLiteralsAtTheColumnScale() {
+        assertEquals("(`dec` = decimal(10,2) '1.50')", pushed("dec = 1.5"));
+    }
+
+    @Test
+    void decimalConstantThatDoesNotFitStaysResidual() {
+        assertNull(pushed("dec = 1.555"));
+    }
+
+    @Test
+    void nullSafeEqualityIsTwoValued() {
+        assertEquals("(`i32` IS NULL)", pushed("i32 <=> NULL"));
+        assertEquals("(`i32` IS NOT NULL AND `i32` = 3)", pushed("i32 <=> 3"));
+        assertEquals("(`id` = 3)", pushed("id <=> 3"));
+    }
+
+    @Test
+    void comparisonWithNullLiteralStaysResidual() {
+        assertNull(pushed("i32 = NULL"));
+    }
+
+    @Test
+    void isNullIsPushed() {
+        assertEquals("(`s` IS NOT NULL)", pushed("s IS NOT NULL"));
+    }
+
+    @Test
+    void likeWithoutBackslashIsPushed() {
+        assertEquals("(`s` LIKE 'ab%')", pushed("s LIKE 'ab%'"));
+        assertEquals("(NOT (`s` LIKE 'ab%'))", pushed("s NOT LIKE 'ab%'"));
+        assertNull(pushed("s LIKE 'a\\%'"));
+    }
+
+    @Test
+    void regexpStaysResidual() {
+        assertNull(pushed("s REGEXP 'a.*'"));
+    }
+
+    @Test
+    void functionsAndArithmeticOnColumnsStayResidual() {
+        assertNull(pushed("id + 1 > 5"));
+        assertNull(pushed("lower(s) = 'a'"));
+    }
+
+    @Test
+    void unsupportedTypesStayResidual() {
+        assertNull(pushed("f16 = 1.0"));
+        assertNull(pushed("tstz > TIMESTAMP '2024-01-01 00:00:00'"));
+    }
+
+    @Test
+    void integerConstantOutOfColumnRangeStaysResidual() {
+        assertNull(pushed("i32 = 3000000000"));
+    }
+
+    @Test
+    void unsignedMaximumIsPushed() {
+        assertEquals("(`u64` = 18446744073709551615)", pushed("u64 = 18446744073709551615"));
+    }
+
+    @Test
+    void float32ConstantMustBeExact() {
+        assertEquals("(`f32` = 0.5)", pushed("f32 = 0.5"));
+        assertNull(pushed("f32 = 0.1"));
+    }
+
+    @Test
+    void identifiersAreAlwaysBackticked() {
+        assertEquals("(`Mixed Case` = 1)", pushed("`Mixed Case` = 1"));
+    }
+
+    @Test
+    void limitReachesTheScanOnlyWithoutResidual() {
+        ParsedStatement.Query q = (ParsedStatement.Query) SqlParser.parse("SELECT id FROM t WHERE id > 1 LIMIT 10 OFFSET 5");
+        LogicalPlan p = Optimizer.optimize(QueryBinder.bind(q.select(), new TestCatalog(), java.util.List.of(),
+                Clock.systemUTC()));
+        assertEquals(15, scan(p).limit());
+        q = (ParsedStatement.Query) SqlParser.parse("SELECT id FROM t WHERE upper(s) = 'A' LIMIT 10");
+        p = Optimizer.optimize(QueryBinder.bind(q.select(), new TestCatalog(), java.util.List.of(), Clock.systemUTC()));
+        assertEquals(-1, scan(p).limit());
+    }
+
+    @Test
+    void onlyReferencedColumnsAreScanned() {
+        LogicalPlan p = plan("x > 1 AND upper(s) = 'A'");
+        assertEquals(java.util.List.of(0, 6), scan(p).columns());
+    }
+}
