@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.vector;
 
+import io.lancejdbc.exec.config.EngineProperty;
 import io.lancejdbc.exec.engine.PinnedTable;
 import io.lancejdbc.exec.lance.DistanceMetric;
 import io.lancejdbc.exec.lance.NearestQuery;
@@ -20,7 +21,7 @@ import io.lancejdbc.sql.plan.VectorSearchSpec;
 import io.lancejdbc.sql.types.Types;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -36,16 +37,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * The output is the node's columns plus {@code _distance}, ordered by {@code _distance} then row id.
  *
  * <p>The read is two-phase when {@code top_k + offset} is at most the session's
- * {@code topn_lazy_materialization_threshold} and a table column is projected: the search then carries only
+ * {@code topn_lazy_materialization_threshold} ({@link PhysicalPlanner#setting}) and a table column is projected: the search then carries only
  * {@code _distance} and the row id, since nothing above this plan runs before the global Top-K (an outer WHERE,
  * ORDER BY or join applies to the Top-K result, as for any table). Otherwise the search carries the projected
  * columns itself.
  */
 public final class VectorSearchPlanner implements PhysicalPlannerExtension {
-    private final VectorSearchSettings settings;
-
-    public VectorSearchPlanner(VectorSearchSettings settings) {
-        this.settings = Objects.requireNonNull(settings, "settings");
+    /** Registered through {@code META-INF/services}; settings come from the planner of each statement. */
+    public VectorSearchPlanner() {
     }
 
     /**
@@ -67,6 +66,7 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
         }
         PinnedTable pinned = (PinnedTable) table.handle();
         VectorSearchSpec spec = vs.spec();
+        VectorSearchSettings settings = settings(planner);
         Field column = vectorColumn(pinned, spec);
         VectorElementType elementType = VectorElementType.of(column);
         float[] lanceKey = lanceKey(spec, column, elementType);
@@ -110,6 +110,13 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
             exprs.add(new ColumnRef(fromInput[i], f.getName(), f));
         }
         return new ProjectOperator(topK, exprs, output);
+    }
+
+    /** The settings of the statement being planned ({@link PhysicalPlanner#setting}). */
+    private static VectorSearchSettings settings(PhysicalPlanner planner) {
+        String key = EngineProperty.TOPN_LAZY_MATERIALIZATION_THRESHOLD.key();
+        String threshold = planner.setting(key);
+        return threshold == null ? VectorSearchSettings.DEFAULTS : VectorSearchSettings.from(Map.of(key, threshold));
     }
 
     /** The vector column in the pinned version's schema (the binder resolved the name against that schema). */

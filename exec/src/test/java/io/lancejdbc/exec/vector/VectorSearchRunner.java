@@ -75,7 +75,9 @@ final class VectorSearchRunner implements AutoCloseable {
     }
 
     PhysicalOperator plan(VectorSearch node, VectorSearchSettings settings) {
-        return new PhysicalPlanner(Long.MAX_VALUE, List.of(new VectorSearchPlanner(settings))).plan(node);
+        Map<String, String> session = Map.of("topn_lazy_materialization_threshold",
+                Long.toString(settings.lazyMaterializationThreshold()));
+        return new PhysicalPlanner(Long.MAX_VALUE, List.of(new VectorSearchPlanner()), session).plan(node);
     }
 
     /** Plans with default settings and runs. */
