@@ -74,7 +74,8 @@ public final class FragmentScanReader {
     }
 
     /**
-     * Runs a nearest-neighbour search: {@code nearest} + {@code fragmentIds} + {@code prefilter(true)} (never
+     * Runs a nearest-neighbour search: {@code nearest} + {@code fragmentIds} + {@code prefilter(true)}, or
+     * {@code nearest} alone over the whole version (never
      * {@code withRowAddress}, which aborts the JVM when an index is used; lance-core notes §8). Batches carry
      * {@code query.columns()}, then {@code _distance} (float32) and {@code _rowid} (uint64), in that order; rows of
      * one batch stream come nearest first, at most {@code k} of them.
@@ -145,12 +146,12 @@ public final class FragmentScanReader {
         List<String> columns = new ArrayList<>(q.columns());
         columns.add(NearestQuery.DISTANCE);
         columns.add(NearestQuery.ROW_ID);
+        ScanOptions.Builder options = new ScanOptions.Builder().nearest(nearest.build()).columns(columns)
+                .withRowId(true).batchSize(q.batchSize());
         // prefilter(true) is what makes lance-core accept fragmentIds with nearest (without it the search is
         // silently dropped) and what applies the filter before the top-k.
-        ScanOptions.Builder options = new ScanOptions.Builder().nearest(nearest.build())
-                .fragmentIds(toLanceFragmentIds(q.fragmentIds())).prefilter(true).columns(columns).withRowId(true)
-                .batchSize(q.batchSize());
-        q.filter().ifPresent(options::filter);
+        q.fragmentIds().ifPresent(ids -> options.fragmentIds(toLanceFragmentIds(ids)).prefilter(true));
+        q.filter().ifPresent(f -> options.filter(f).prefilter(true));
         return options.build();
     }
 

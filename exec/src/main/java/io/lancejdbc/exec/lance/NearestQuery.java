@@ -12,7 +12,8 @@ import java.util.Optional;
  *
  * @param source the dataset and its storage options
  * @param version the pinned dataset version (&gt; 0)
- * @param fragmentIds the fragments searched, non-empty
+ * @param fragmentIds the fragments searched (non-empty), or empty to search the whole version without a fragment
+ *     restriction (lance-core's unrestricted search, which needs no prefilter pass over the row ids)
  * @param column the vector column, {@code fixed_size_list<float16|float32|float64, dimension>}
  * @param key the query vector (float32: the only key type of lance-core 7.0.0), length = dimension
  * @param k neighbours returned at most, &gt;= 1
@@ -25,8 +26,8 @@ import java.util.Optional;
  * @param columns table columns returned in front of {@code _distance} and {@code _rowid}; may be empty
  * @param batchSize rows per batch requested from Lance
  */
-public record NearestQuery(DatasetSource source, long version, List<Long> fragmentIds, String column, float[] key,
-        int k, DistanceMetric metric, boolean useIndex, int nprobes, int refineFactor, int ef,
+public record NearestQuery(DatasetSource source, long version, Optional<List<Long>> fragmentIds, String column,
+        float[] key, int k, DistanceMetric metric, boolean useIndex, int nprobes, int refineFactor, int ef,
         Optional<String> filter, List<String> columns, int batchSize) {
 
     /** The distance column lance-core appends (float32). */
@@ -36,19 +37,19 @@ public record NearestQuery(DatasetSource source, long version, List<Long> fragme
 
     public NearestQuery {
         Objects.requireNonNull(source, "source");
-        fragmentIds = List.copyOf(fragmentIds);
+        fragmentIds = Objects.requireNonNull(fragmentIds, "fragmentIds").map(List::copyOf);
         Objects.requireNonNull(column, "column");
         key = Objects.requireNonNull(key, "key").clone();
         Objects.requireNonNull(metric, "metric");
         Objects.requireNonNull(filter, "filter");
         columns = List.copyOf(columns);
-        if (version <= 0 || fragmentIds.isEmpty() || k < 1 || nprobes < 0 || refineFactor < 0 || ef < 0
-                || batchSize < 1) {
+        if (version <= 0 || fragmentIds.map(List::isEmpty).orElse(false) || k < 1 || nprobes < 0 || refineFactor < 0
+                || ef < 0 || batchSize < 1) {
             throw new IllegalArgumentException("invalid nearest query: version=" + version + ", fragments="
-                    + fragmentIds.size() + ", k=" + k + ", nprobes=" + nprobes + ", refine=" + refineFactor
+                    + fragmentIds + ", k=" + k + ", nprobes=" + nprobes + ", refine=" + refineFactor
                     + ", ef=" + ef + ", batchSize=" + batchSize);
         }
-        for (long id : fragmentIds) {
+        for (long id : fragmentIds.orElse(List.of())) {
             if (id < 0 || id > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException("fragment id out of range: " + id);
             }
@@ -64,7 +65,8 @@ public record NearestQuery(DatasetSource source, long version, List<Long> fragme
     /** Leaves out the key. */
     @Override
     public String toString() {
-        return "NearestQuery{" + source.uri() + "@" + version + ", fragments=" + fragmentIds + ", column=" + column
+        return "NearestQuery{" + source.uri() + "@" + version + ", fragments="
+                + fragmentIds.map(Object::toString).orElse("all") + ", column=" + column
                 + ", k=" + k + ", metric=" + metric.sqlName() + ", useIndex=" + useIndex + "}";
     }
 }

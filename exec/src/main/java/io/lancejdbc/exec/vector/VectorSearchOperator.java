@@ -108,7 +108,8 @@ public final class VectorSearchOperator implements PhysicalOperator {
         for (int i = 0; i < Math.min(splits.size(), MAX_LISTED_SPLITS); i++) {
             Split s = splits.get(i);
             out.add("split[" + i + "]=" + s.kind() + (s.indexSegment() != null ? " segment=" + s.indexSegment() : "")
-                    + " fragments=" + s.fragmentIds() + " k=" + k(s));
+                    + " fragments=" + s.fragmentIds() + " k=" + k(s)
+                    + (fragmentRestriction(s).isEmpty() && elementType.searchableByLance() ? " (whole version)" : ""));
         }
         if (splits.size() > MAX_LISTED_SPLITS) {
             out.add("... " + (splits.size() - MAX_LISTED_SPLITS) + " more splits");
@@ -180,7 +181,7 @@ public final class VectorSearchOperator implements PhysicalOperator {
     private BatchStream openSplit(Split split, ExecContext ctx) {
         BatchStream candidates;
         if (elementType.searchableByLance()) {
-            NearestQuery q = new NearestQuery(pinned.source(), pinned.snapshot().version(), split.fragmentIds(),
+            NearestQuery q = new NearestQuery(pinned.source(), pinned.snapshot().version(), fragmentRestriction(split),
                     spec.column(), lanceKey, k(split), plan.metric(),
                     split.kind() == SplitKind.INDEX_SEGMENT_SEARCH, spec.nprobes(), spec.refineFactor(), ef(split),
                     Optional.ofNullable(spec.filter()), carried, ctx.batchSize());
@@ -189,6 +190,15 @@ public final class VectorSearchOperator implements PhysicalOperator {
             candidates = driverFlatSearch(split, ctx);
         }
         return new RenamingStream(candidates, schema, ctx.allocator());
+    }
+
+    /**
+     * The split's fragments, or empty when the split is the only one and covers the whole version: lance-core's
+     * unrestricted search is then the same search without the prefilter pass that a fragment list costs.
+     */
+    private Optional<List<Long>> fragmentRestriction(Split split) {
+        boolean whole = plan.splits().size() == 1 && split.fragmentIds().size() == plan.visibleFragments();
+        return whole ? Optional.empty() : Optional.of(split.fragmentIds());
     }
 
     private BatchStream driverFlatSearch(Split split, ExecContext ctx) {

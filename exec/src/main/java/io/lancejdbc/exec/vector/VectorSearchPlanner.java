@@ -37,7 +37,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * The output is the node's columns plus {@code _distance}, ordered by {@code _distance} then row id.
  *
  * <p>The read is two-phase when {@code top_k + offset} is at most the session's
- * {@code topn_lazy_materialization_threshold} ({@link PhysicalPlanner#setting}) and a table column is projected: the search then carries only
+ * {@code topn_lazy_materialization_threshold} ({@link PhysicalPlanner#setting}), a table column is projected and
+ * there is more than one split (one split returns only the surviving rows anyway): the search then carries only
  * {@code _distance} and the row id, since nothing above this plan runs before the global Top-K (an outer WHERE,
  * ORDER BY or join applies to the Top-K result, as for any table). Otherwise the search carries the projected
  * columns itself.
@@ -79,7 +80,10 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
         List<Field> output = vs.output();
         List<Field> projected = output.subList(0, output.size() - 1);
         Field distance = output.get(output.size() - 1);
-        boolean twoPhase = !projected.isEmpty() && settings.twoPhase(spec.candidates());
+        // With one split the search returns only the rows that survive (plus the offset), so reading the projected
+        // columns with it costs less than a second pass by row id.
+        boolean twoPhase = !projected.isEmpty() && splitPlan.splits().size() > 1
+                && settings.twoPhase(spec.candidates());
         List<Field> carriedFields = twoPhase ? List.of() : projected;
         List<String> carried = carriedFields.stream().map(Field::getName).toList();
 

@@ -76,7 +76,8 @@ class NearestSearchTest {
 
     private static NearestQuery query(VectorTable t, List<Long> fragments, float[] key, int k, DistanceMetric m,
             boolean useIndex) {
-        return new NearestQuery(DatasetSource.of(t.path().toString()), t.version(), fragments, "embedding", key, k, m,
+        return new NearestQuery(DatasetSource.of(t.path().toString()), t.version(), Optional.of(fragments), "embedding",
+                key, k, m,
                 useIndex, 0, 0, 0, Optional.empty(), List.of("id"), 1024);
     }
 
@@ -111,6 +112,17 @@ class NearestSearchTest {
             long fragment = h.id() / 250;
             assertEquals(fragment << 32 | h.id() % 250, h.rowId());
         }
+    }
+
+    @Test
+    void aSearchWithoutFragmentsCoversTheWholeVersionAndStillPrefilters(SharedDatasets datasets) {
+        VectorTable t = datasets.vectors(VectorTableSpec.defaults());
+        float[] key = t.queryVector(6);
+        NearestQuery q = new NearestQuery(DatasetSource.of(t.path().toString()), t.version(), Optional.empty(),
+                "embedding", key, 9, DistanceMetric.L2, false, 0, 0, 0, Optional.of("category = 'toys'"),
+                List.of("id"), 1024);
+        assertEquals(ExactKnn.ids(t.exactTopK(key, 9, VectorMetric.L2, id -> "toys".equals(VectorTable.category(id)))),
+                run(q).stream().map(Hit::id).toList());
     }
 
     @Test
@@ -183,7 +195,7 @@ class NearestSearchTest {
     @Test
     void prefilterColumnsAreNotAddedToTheResult(SharedDatasets datasets) {
         VectorTable t = datasets.vectors(VectorTableSpec.defaults());
-        NearestQuery q = new NearestQuery(DatasetSource.of(t.path().toString()), t.version(), List.of(2L),
+        NearestQuery q = new NearestQuery(DatasetSource.of(t.path().toString()), t.version(), Optional.of(List.of(2L)),
                 "embedding", t.queryVector(4), 4, DistanceMetric.L2, false, 0, 0, 0, Optional.of("category = 'book'"),
                 List.of("id"), 1024);
         List<Hit> hits = run(q);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lancejdbc.exec.testing.ExactKnn;
 import io.lancejdbc.exec.testing.SharedDatasets;
 import io.lancejdbc.exec.testing.SharedDatasetsExtension;
 import io.lancejdbc.exec.testing.VectorIndexKind;
@@ -82,6 +83,17 @@ class VectorSearchTwoPhaseReadTest {
         assertEquals("PROJECT", runner.run(t.path(), s, new VectorSearchSettings(10), "id").explain().get(0));
         assertEquals("ROW_ID_FETCH", runner.run(t.path(), s, new VectorSearchSettings(11), "id").explain().get(0));
         assertEquals("PROJECT", runner.run(t.path(), s, new VectorSearchSettings(0), "id").explain().get(0));
+    }
+
+    @Test
+    void aSingleSplitReadsItsColumnsDirectly(SharedDatasets datasets) {
+        VectorTable t = datasets.vectors(VectorTableSpec.defaults().withIndex(VectorIndexKind.IVF_FLAT,
+                VectorMetric.L2));
+        VectorSearchRunner.Result r = runner.run(t.path(), Search.on("embedding", t.queryVector(1)).nprobes(4),
+                "id", "category");
+        assertEquals("PROJECT", r.explain().get(0));
+        assertTrue(r.explainLines().contains("splits=1"), r.explain().toString());
+        assertEquals(ExactKnn.ids(t.exactTopK(t.queryVector(1), 10, VectorMetric.L2)), r.ids());
     }
 
     @Test
