@@ -46,13 +46,14 @@ public final class VectorSearchBenchmark {
     private static final int K = 10;
     private static final ArrowType FLOAT32 = new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
 
-    private record Options(Path dir, int rows, int dimension, int queries, int warmup) {
+    private record Options(Path dir, int rows, int dimension, int queries, int warmup, String cases) {
         static Options parse(String[] args) {
             Path dir = Path.of("target/bench-data");
             int rows = 100_000;
             int dimension = 128;
             int queries = 200;
             int warmup = 20;
+            String cases = "IVF_PQ,IVF_HNSW_SQ,flat";
             for (int i = 0; i + 1 < args.length; i += 2) {
                 switch (args[i]) {
                     case "-dir" -> dir = Path.of(args[i + 1]);
@@ -60,11 +61,12 @@ public final class VectorSearchBenchmark {
                     case "-dim" -> dimension = Integer.parseInt(args[i + 1]);
                     case "-queries" -> queries = Integer.parseInt(args[i + 1]);
                     case "-warmup" -> warmup = Integer.parseInt(args[i + 1]);
+                    case "-cases" -> cases = args[i + 1];
                     default -> throw new IllegalArgumentException("unknown option " + args[i]
-                            + " (expected -dir, -rows, -dim, -queries, -warmup)");
+                            + " (expected -dir, -rows, -dim, -queries, -warmup, -cases)");
                 }
             }
-            return new Options(dir, rows, dimension, queries, warmup);
+            return new Options(dir, rows, dimension, queries, warmup, cases);
         }
     }
 
@@ -143,6 +145,9 @@ public final class VectorSearchBenchmark {
                         + " | p95 | p50 ratio | recall@10 vector_search | recall@10 lance-core |%n"));
                 table.append("|---|---|---|---|---|---|---|---|\n");
                 for (Case c : cases) {
+                    if (!Arrays.asList(o.cases().split(",")).contains(c.name())) {
+                        continue;
+                    }
                     Path path = c.table().equals("pq") ? pq.path() : hnsw.path();
                     try (Dataset ds = Dataset.open().allocator(allocator).uri(path.toString()).build()) {
                         Side[] sides = run(c, session, ds, allocator, queries, exact, o.warmup());

@@ -174,6 +174,10 @@ public final class VectorSearchOperator implements PhysicalOperator {
     @Override
     public BatchStream open(ExecContext ctx) {
         List<Split> splits = plan.splits();
+        if (splits.size() == 1) {
+            // One split: read it on the consumer's thread; a hand-off to a worker would only add a thread switch.
+            return openSplit(splits.get(0), ctx);
+        }
         return new UnorderedParallelStream(schema, splits.size(), i -> openSplit(splits.get(i), ctx), ctx.workers(),
                 ctx.cancellation(), ctx.scanParallelism(), 2);
     }

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -85,6 +86,14 @@ class VectorSearchCorpusTest {
             checked++;
         }
         assertTrue(checked >= 6, d + ": only " + checked + " flat queries");
+    }
+
+    @Test
+    void aDatasetWithoutFragmentsReturnsNoRows(SharedDatasets datasets) {
+        Path path = datasets.corpusDataset("foreign/lancedb-0.39.0/empty.lance");
+        VectorSearchRunner.Result r = runner.run(path, Search.on("embedding", new float[16]).topK(5), "id");
+        assertEquals(List.of(), r.rows());
+        assertTrue(r.explainLines().containsAll(List.of("lanceSearchFragments=0", "splits=0")), r.explain().toString());
     }
 
     @ParameterizedTest
