@@ -4,6 +4,7 @@ import io.lancejdbc.exec.config.EngineConfig;
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
 import io.lancejdbc.exec.engine.EngineSession;
 import io.lancejdbc.exec.engine.ParameterValue;
+import io.lancejdbc.exec.engine.PreparedQuery;
 import io.lancejdbc.exec.engine.QueryOptions;
 import io.lancejdbc.exec.engine.QueryResult;
 import io.lancejdbc.exec.testing.ClusteredVectorTable;
@@ -29,9 +30,10 @@ import org.lance.ipc.Query;
 import org.lance.ipc.ScanOptions;
 
 /**
- * vector_search latency through the embedded engine (SQL text with a {@code ?} query vector: parse, bind, plan,
- * split search, Top-K merge, result batches) against a direct lance-core {@code nearest()} scan of the same dataset
- * with the same parameters, in the same JVM, queries interleaved so both see the same machine load. Reports p50 and
+ * vector_search latency through the embedded engine, as a prepared statement (bind, plan, split search, Top-K
+ * merge, result batches per execution) and as SQL text with a {@code ?} query vector (parse as well), against a
+ * direct lance-core {@code nearest()} scan of the same dataset with the same parameters, in the same JVM, queries
+ * interleaved so all three see the same machine load. Reports p50 and
  * p95 over the measured queries and recall@10 of both against the exact top 10 (issue 4 §7).
  *
  * <p>Data: {@link ClusteredVectorTable} (float32, 1000 clusters), 4 fragments, written once under {@code -dir} and
@@ -141,8 +143,9 @@ public final class VectorSearchBenchmark {
             try (EngineSession session = engine.openSession(EngineConfig.of(Map.of("warehouse",
                     warehouse.toString())))) {
                 StringBuilder table = new StringBuilder();
-                table.append(String.format(Locale.ROOT, "%n| case | vector_search p50 | p95 | lance-core nearest p50"
-                        + " | p95 | p50 ratio | recall@10 vector_search | recall@10 lance-core |%n"));
+                table.append(String.format(Locale.ROOT, "%n| case | prepared vector_search p50 / p95 | p50 ratio"
+                        + " | SQL text vector_search p50 / p95 | p50 ratio | lance-core nearest p50 / p95"
+                        + " | recall@10 vector_search | recall@10 lance-core |%n"));
                 table.append("|---|---|---|---|---|---|---|---|\n");
                 for (Case c : cases) {
                     if (!Arrays.asList(o.cases().split(",")).contains(c.name())) {
@@ -151,12 +154,13 @@ public final class VectorSearchBenchmark {
                     Path path = c.table().equals("pq") ? pq.path() : hnsw.path();
                     try (Dataset ds = Dataset.open().allocator(allocator).uri(path.toString()).build()) {
                         Side[] sides = run(c, session, ds, allocator, queries, exact, o.warmup());
-                        double ratio = sides[0].percentile(50) / sides[1].percentile(50);
-                        table.append(String.format(Locale.ROOT, "| %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms |"
-                                + " %.2f | %.3f | %.3f |%n", c.name(), sides[0].percentile(50),
-                                sides[0].percentile(95), sides[1].percentile(50), sides[1].percentile(95), ratio,
-                                sides[0].hits / (double) (K * queries.size()),
-                                sides[1].hits / (double) (K * queries.size())));
+                        double lanceP50 = sides[2].percentile(50);
+                        table.append(String.format(Locale.ROOT, "| %s | %.2f / %.2f ms | %.2f | %.2f / %.2f ms | %.2f"
+                                + " | %.2f / %.2f ms | %.3f | %.3f |%n", c.name(), sides[0].percentile(50),
+                                sides[0].percentile(95), sides[0].percentile(50) / lanceP50, sides[1].percentile(50),
+                                sides[1].percentile(95), sides[1].percentile(50) / lanceP50, lanceP50,
+                                sides[2].percentile(95), sides[0].hits / (double) (K * queries.size()),
+                                sides[2].hits / (double) (K * queries.size())));
                     }
                 }
                 System.out.printf(Locale.ROOT, "%d rows x %d dims, %d queries (+%d warm-up), %d processors%s",
@@ -187,53 +191,58 @@ public final class VectorSearchBenchmark {
         return t;
     }
 
-    /** Runs warm-up then the measured queries, alternating which side goes first. Index 0: vector_search. */
+    /**
+     * Runs warm-up then the measured queries; each query runs on the three sides in a rotating order so that all
+     * see the same machine load. Sides: 0 = prepared statement, 1 = SQL text, 2 = lance-core.
+     */
     private static Side[] run(Case c, EngineSession session, Dataset ds, BufferAllocator allocator,
             List<float[]> queries, List<List<Long>> exact, int warmup) {
         String sql = c.sql();
+        PreparedQuery prepared = session.prepare(sql);
         for (int i = 0; i < warmup; i++) {
             float[] q = queries.get(i % queries.size());
+            viaPrepared(prepared, q);
             viaSql(session, sql, q);
             viaLance(ds, allocator, c, q);
         }
-        Side ours = new Side(queries.size());
-        Side lance = new Side(queries.size());
+        Side[] sides = {new Side(queries.size()), new Side(queries.size()), new Side(queries.size())};
         for (int i = 0; i < queries.size(); i++) {
             float[] q = queries.get(i);
-            List<Long> a;
-            List<Long> b;
-            long t0;
-            if (i % 2 == 0) {
-                t0 = System.nanoTime();
-                a = viaSql(session, sql, q);
-                ours.millis[i] = (System.nanoTime() - t0) / 1e6;
-                t0 = System.nanoTime();
-                b = viaLance(ds, allocator, c, q);
-                lance.millis[i] = (System.nanoTime() - t0) / 1e6;
-            } else {
-                t0 = System.nanoTime();
-                b = viaLance(ds, allocator, c, q);
-                lance.millis[i] = (System.nanoTime() - t0) / 1e6;
-                t0 = System.nanoTime();
-                a = viaSql(session, sql, q);
-                ours.millis[i] = (System.nanoTime() - t0) / 1e6;
+            for (int k = 0; k < 3; k++) {
+                int side = (i + k) % 3;
+                long t0 = System.nanoTime();
+                List<Long> ids = switch (side) {
+                    case 0 -> viaPrepared(prepared, q);
+                    case 1 -> viaSql(session, sql, q);
+                    default -> viaLance(ds, allocator, c, q);
+                };
+                sides[side].millis[i] = (System.nanoTime() - t0) / 1e6;
+                sides[side].hits += (int) ids.stream().filter(exact.get(i)::contains).count();
             }
-            ours.hits += (int) a.stream().filter(exact.get(i)::contains).count();
-            lance.hits += (int) b.stream().filter(exact.get(i)::contains).count();
         }
-        return new Side[] {ours, lance};
+        return sides;
+    }
+
+    private static List<Long> viaPrepared(PreparedQuery prepared, float[] q) {
+        try (QueryResult r = prepared.execute(List.of(new ParameterValue(q, FLOAT32)), QueryOptions.defaults())) {
+            return ids(r);
+        }
     }
 
     private static List<Long> viaSql(EngineSession session, String sql, float[] q) {
-        List<Long> ids = new ArrayList<>(K);
         try (QueryResult r = session.execute(sql, List.of(new ParameterValue(q, FLOAT32)), QueryOptions.defaults())) {
-            VectorSchemaRoot b;
-            while ((b = r.nextBatch()) != null) {
-                try (VectorSchemaRoot batch = b) {
-                    BigIntVector id = (BigIntVector) batch.getVector(0);
-                    for (int i = 0; i < batch.getRowCount(); i++) {
-                        ids.add(id.get(i));
-                    }
+            return ids(r);
+        }
+    }
+
+    private static List<Long> ids(QueryResult r) {
+        List<Long> ids = new ArrayList<>(K);
+        VectorSchemaRoot b;
+        while ((b = r.nextBatch()) != null) {
+            try (VectorSchemaRoot batch = b) {
+                BigIntVector id = (BigIntVector) batch.getVector(0);
+                for (int i = 0; i < batch.getRowCount(); i++) {
+                    ids.add(id.get(i));
                 }
             }
         }
