@@ -18,8 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * refine_factor 10, at least 0.95), against the exact top 10. The data has 1000 clusters of 100 rows, like topical
  * embeddings (see {@link ClusteredVectorTable}); the dataset (4 fragments, 256 partitions, 16 PQ sub-vectors) is
  * written and indexed once per test JVM, which takes about 45 s on two cores. (With 100 clusters of 1000 rows,
- * whose neighbours are nearly equidistant, a trial run reached 0.87 with these parameters: PQ ranking, not the
- * split planning, limits recall there.)
+ * whose neighbours are nearly equidistant, a trial run reached 0.87 with these parameters.)
  */
 @ExtendWith(SharedDatasetsExtension.class)
 class VectorSearchRecallTest {
