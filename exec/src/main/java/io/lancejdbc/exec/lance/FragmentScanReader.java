@@ -14,11 +14,14 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.lance.Dataset;
 import org.lance.ipc.LanceScanner;
+import org.lance.ipc.Query;
 import org.lance.ipc.ScanOptions;
 
 /**
  * Reads rows of pinned dataset versions through the {@link DatasetHandlePool}: fragment scans with projection,
- * pushed-down Lance filter and limit/offset; filtered row counts; and {@code take} by row id for two-phase reads.
+ * pushed-down Lance filter and limit/offset; nearest-neighbour searches over some fragments
+ * ({@link #search(NearestQuery, BufferAllocator)}); filtered row counts; and {@code take} by row id for two-phase
+ * reads.
  *
  * <p>Behaviour of lance-core 7.0.0 this relies on (verified by {@code FragmentScanReaderTest}):
  * <ul>
@@ -68,6 +71,88 @@ public final class FragmentScanReader {
             lease.close();
             throw LanceErrorMapper.map(e, "scan", source.uri(), source.storageOptions());
         }
+    }
+
+    /**
+     * Runs a nearest-neighbour search: {@code nearest} + {@code fragmentIds} + {@code prefilter(true)}, or
+     * {@code nearest} alone over the whole version (never
+     * {@code withRowAddress}, which aborts the JVM when an index is used; lance-core notes §8). Batches carry
+     * {@code query.columns()}, then {@code _distance} (float32) and {@code _rowid} (uint64), in that order; rows of
+     * one batch stream come nearest first, at most {@code k} of them.
+     *
+     * <p>The caller must have checked the column, its element type (float16/32/64) and the key's dimension:
+     * lance-core 7.0.0 answers a search it rejects with a plain scan. That case is still detected here (the result
+     * has no {@code _distance}) and reported instead of returning wrong rows.
+     *
+     * @param allocator allocator every returned batch is allocated from; the caller closes the batches
+     * @throws SqlError 42S22 / 42000 for a prefilter naming an unknown column or not parsing, HY000 when lance-core
+     *     ignored the search or failed, 42S02/22023 when the dataset or version is gone
+     */
+    public BatchStream search(NearestQuery query, BufferAllocator allocator) {
+        DatasetSource source = query.source();
+        DatasetLease lease = pool.acquire(source, query.version());
+        try {
+            LanceScanner scanner = LanceScanner.create(lease.dataset(), nearestOptions(query), allocator);
+            ArrowReader reader;
+            try {
+                reader = scanner.scanBatches();
+            } catch (RuntimeException e) {
+                closeScanner(scanner);
+                throw e;
+            }
+            ReaderBatchStream stream = new ReaderBatchStream(reader, allocator, allocator, List.of(scanner, lease),
+                    "vector search", source);
+            List<String> expected = new ArrayList<>(query.columns());
+            expected.add(NearestQuery.DISTANCE);
+            expected.add(NearestQuery.ROW_ID);
+            if (stream.schema().findField(NearestQuery.DISTANCE) == null) {
+                stream.close();
+                throw ignoredSearch(query);
+            }
+            return ColumnSelectingStream.select(stream, expected, allocator);
+        } catch (SqlError e) {
+            lease.close();
+            throw e;
+        } catch (RuntimeException e) {
+            lease.close();
+            SqlError mapped = LanceErrorMapper.map(e, "vector search", source.uri(), source.storageOptions());
+            // A dropped search has no _distance to project, so lance-core rejects the projection instead.
+            if (mapped.getMessage().contains("No field named " + NearestQuery.DISTANCE)) {
+                throw ignoredSearch(query);
+            }
+            throw mapped;
+        }
+    }
+
+    private static SqlError ignoredSearch(NearestQuery query) {
+        return new SqlError(SqlState.GENERAL_ERROR, "lance-core ignored the nearest-neighbour search on column '"
+                + query.column() + "' of dataset " + DatasetUriNormalizer.redactUserInfo(query.source().uri())
+                + " (version " + query.version() + "); this happens when Lance rejects the column, its element type"
+                + " or the query vector");
+    }
+
+    private static ScanOptions nearestOptions(NearestQuery q) {
+        Query.Builder nearest = new Query.Builder().setColumn(q.column()).setKey(q.key()).setK(q.k())
+                .setDistanceType(q.metric().lanceType()).setUseIndex(q.useIndex());
+        if (q.nprobes() > 0) {
+            nearest.setNprobes(q.nprobes());
+        }
+        if (q.refineFactor() > 0) {
+            nearest.setRefineFactor(q.refineFactor());
+        }
+        if (q.ef() > 0) {
+            nearest.setEf(q.ef());
+        }
+        List<String> columns = new ArrayList<>(q.columns());
+        columns.add(NearestQuery.DISTANCE);
+        columns.add(NearestQuery.ROW_ID);
+        ScanOptions.Builder options = new ScanOptions.Builder().nearest(nearest.build()).columns(columns)
+                .withRowId(true).batchSize(q.batchSize());
+        // prefilter(true) is what makes lance-core accept fragmentIds with nearest (without it the search is
+        // silently dropped) and what applies the filter before the top-k.
+        q.fragmentIds().ifPresent(ids -> options.fragmentIds(toLanceFragmentIds(ids)).prefilter(true));
+        q.filter().ifPresent(f -> options.filter(f).prefilter(true));
+        return options.build();
     }
 
     /**

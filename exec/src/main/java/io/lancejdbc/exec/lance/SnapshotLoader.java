@@ -228,7 +228,29 @@ public final class SnapshotLoader {
                     details.properties()));
         }
         descriptors.sort(Comparator.comparing(IndexDescriptor::name));
-        return new IndexInfo(segments, descriptors, true);
+        return new IndexInfo(inManifestOrder(ds, segments, uri), descriptors, true);
+    }
+
+    /**
+     * Sorts segments into manifest order ({@code getIndexes()}); describeIndices lists logical indexes by name.
+     * The order matters because lance-core 7.0.0 searches only the first vector index of a column in the manifest
+     * (verified in {@code NearestSearchTest}).
+     */
+    private static List<IndexSegment> inManifestOrder(Dataset ds, List<IndexSegment> segments, String uri) {
+        Map<java.util.UUID, Integer> position = new HashMap<>();
+        try {
+            List<Index> physical = ds.getIndexes();
+            for (int i = 0; i < physical.size(); i++) {
+                position.putIfAbsent(physical.get(i).uuid(), i);
+            }
+        } catch (RuntimeException e) {
+            LOG.info("Index segment order of {} is unreadable by lance-core 7.0.0 ({}); keeping name order", uri,
+                    LanceErrorMapper.cleanMessage(e, Map.of()));
+            return segments;
+        }
+        List<IndexSegment> sorted = new ArrayList<>(segments);
+        sorted.sort(Comparator.comparingInt(s -> position.getOrDefault(s.uuid(), Integer.MAX_VALUE)));
+        return sorted;
     }
 
     private static IndexInfo segmentListingOnly(Dataset ds, String uri, Map<Integer, String> namesById) {

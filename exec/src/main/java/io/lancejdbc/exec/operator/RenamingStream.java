@@ -14,12 +14,16 @@ import org.apache.arrow.vector.util.TransferPair;
  * Re-labels a stream's batches with the plan's fields (names, nullability and source metadata), moving vectors
  * without copying. The Arrow types must already match.
  */
-final class RenamingStream implements BatchStream {
+public final class RenamingStream implements BatchStream {
     private final BatchStream in;
     private final Schema schema;
     private final BufferAllocator allocator;
 
-    RenamingStream(BatchStream in, Schema schema, BufferAllocator allocator) {
+    /**
+     * @param schema the fields to put on every batch of {@code in} (same Arrow types, same order)
+     * @param allocator allocator the relabelled vectors are owned by
+     */
+    public RenamingStream(BatchStream in, Schema schema, BufferAllocator allocator) {
         this.in = in;
         this.schema = schema;
         this.allocator = allocator;

@@ -14,7 +14,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * @param schema the Arrow schema of the dataset
  * @param fieldIds Lance field id of each top-level field by name (used to match index segments)
  * @param fragments the visible fragments of this version, in id order
- * @param indexSegments every physical index segment of this version (scalar and vector)
+ * @param indexSegments every physical index segment of this version (scalar and vector), in manifest order (the
+ *     order lance-core picks a column's vector index in)
  * @param storageFormat the data storage version, e.g. {@code 2.1}
  */
 public record Snapshot(

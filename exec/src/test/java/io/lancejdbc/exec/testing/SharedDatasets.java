@@ -80,6 +80,18 @@ public final class SharedDatasets implements AutoCloseable {
                 + ".lance"), spec));
     }
 
+    /**
+     * {@link ClusteredVectorTable} with an L2 vector index (equal parameters share one dataset); the large recall
+     * fixtures take tens of seconds to write and index, so they are written once per JVM.
+     */
+    public ClusteredVectorTable clusteredVectors(int rows, int dimension, int clusters, int rowsPerFragment,
+            ClusteredVectorTable.Index index, int partitions) {
+        return get(java.util.List.of("clustered", rows, dimension, clusters, rowsPerFragment, index, partitions),
+                k -> ClusteredVectorTable.write(allocator, root.resolve("clustered_" + names.incrementAndGet()
+                        + ".lance"), rows, dimension, clusters, rowsPerFragment).withIndex(allocator, index,
+                        partitions));
+    }
+
     /** {@link Warehouses#plain}. */
     public WarehouseLayout plainWarehouse() {
         return get("plain_warehouse", k -> Warehouses.plain(allocator, root.resolve("plain_warehouse")));

@@ -47,6 +47,12 @@ final class VectorSearchBinder {
                         + " valid properties: " + String.join(", ", new java.util.TreeSet<>(KEYS)));
             }
         }
+        for (Map.Entry<String, String> e : args.entrySet()) {
+            if (!e.getKey().equals("query_vector") && e.getValue().startsWith(SqlParser.PARAMETER_MARKER)) {
+                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "'" + e.getKey() + "' of vector_search() cannot be"
+                        + " a ? parameter; only 'query_vector' can");
+            }
+        }
         String tableName = required(args, "table");
         String columnName = required(args, "column");
         String vectorText = required(args, "query_vector");
@@ -176,7 +182,8 @@ final class VectorSearchBinder {
             throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'" + key + "' must be an integer");
         }
         if (n < min || n > max) {
-            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'" + key + "' must be between " + min + " and " + max);
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE,
+                    "'" + key + "' must be between " + min + " and " + max);
         }
         return n;
     }
@@ -227,6 +234,9 @@ final class VectorSearchBinder {
                     d[i] = f[i];
                 }
                 return d;
+            }
+            if (v instanceof Object[]) {
+                v = java.util.Arrays.asList((Object[]) v);
             }
             if (v instanceof List) {
                 List<?> l = (List<?>) v;

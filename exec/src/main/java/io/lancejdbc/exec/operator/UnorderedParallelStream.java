@@ -1,0 +1,180 @@
+package io.lancejdbc.exec.operator;
+
+import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.exec.stream.BatchStream;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Reads several split streams in parallel and delivers each batch as soon as it is ready, in no particular order
+ * (for consumers that reorder anyway, such as a Top-K merge). At most {@code parallelism} splits run at once and
+ * at most {@code parallelism * bufferedBatches} batches wait in the shared queue, so memory is bounded and a slow
+ * consumer slows the readers.
+ */
+public final class UnorderedParallelStream implements BatchStream {
+    private static final int POLL_MILLIS = 50;
+
+    /** A split finished ({@code failure == null}) or failed. */
+    private record Done(int split, Throwable failure) {
+    }
+
+    private final Schema schema;
+    private final int splitCount;
+    private final IntFunction<BatchStream> opener;
+    private final ExecutorService workers;
+    private final Cancellation cancellation;
+    private final int parallelism;
+    private final BlockingQueue<Object> queue;
+    private final List<Future<?>> futures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private int launched;
+    private int running;
+    private int finished;
+    private volatile boolean closed;
+
+    /**
+     * @param opener opens split {@code i}'s stream (called on a worker thread); its batches must have
+     *     {@code schema}
+     */
+    public UnorderedParallelStream(Schema schema, int splitCount, IntFunction<BatchStream> opener,
+            ExecutorService workers, Cancellation cancellation, int parallelism, int bufferedBatches) {
+        this.schema = schema;
+        this.splitCount = splitCount;
+        this.opener = opener;
+        this.workers = workers;
+        this.cancellation = cancellation;
+        this.parallelism = Math.max(1, parallelism);
+        this.queue = new ArrayBlockingQueue<>(this.parallelism * Math.max(1, bufferedBatches) + this.parallelism);
+        cancellation.onCancel(this::close);
+    }
+
+    @Override
+    public Schema schema() {
+        return schema;
+    }
+
+    private void launch() {
+        while (running < parallelism && launched < splitCount) {
+            int index = launched++;
+            running++;
+            futures.add(workers.submit(() -> run(index)));
+        }
+    }
+
+    private void run(int index) {
+        try {
+            if (closed) {
+                return;
+            }
+            try (BatchStream stream = opener.apply(index)) {
+                while (!closed) {
+                    VectorSchemaRoot b = stream.next();
+                    if (b == null) {
+                        break;
+                    }
+                    if (!offer(b)) {
+                        b.close();
+                        return;
+                    }
+                }
+            }
+            offer(new Done(index, null));
+        } catch (RuntimeException | Error e) {
+            offer(new Done(index, e));
+        }
+    }
+
+    /** Puts {@code item}, waiting while the queue is full; false when the stream was closed meanwhile. */
+    private boolean offer(Object item) {
+        try {
+            while (!closed) {
+                if (queue.offer(item, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Override
+    public VectorSchemaRoot next() {
+        while (finished < splitCount) {
+            cancellation.throwIfCancelled();
+            if (closed) {
+                return null;
+            }
+            launch();
+            Object item;
+            try {
+                item = queue.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                close();
+                throw new SqlError(SqlState.QUERY_CANCELED, "Query was interrupted", e);
+            }
+            if (item == null) {
+                continue;
+            }
+            if (item instanceof Done) {
+                Done d = (Done) item;
+                if (d.failure() != null) {
+                    close();
+                    throw asSqlError(d);
+                }
+                finished++;
+                running--;
+                continue;
+            }
+            return (VectorSchemaRoot) item;
+        }
+        return null;
+    }
+
+    private static RuntimeException asSqlError(Done d) {
+        Throwable t = d.failure();
+        if (t instanceof SqlError) {
+            return (SqlError) t;
+        }
+        if (t instanceof Error) {
+            throw (Error) t;
+        }
+        return new SqlError(SqlState.GENERAL_ERROR, "Reading split " + d.split() + " failed: " + t.getMessage(), t);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Future<?> f : futures) {
+            try {
+                // Wait for the worker to notice (it polls every POLL_MILLIS) so no batch outlives the stream.
+                f.get(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                // The worker's own failure was already delivered through the queue, or the stream is closing.
+                org.slf4j.LoggerFactory.getLogger(UnorderedParallelStream.class).debug("split worker ended", e);
+            }
+        }
+        Object item;
+        while ((item = queue.poll()) != null) {
+            if (item instanceof VectorSchemaRoot) {
+                ((VectorSchemaRoot) item).close();
+            }
+        }
+    }
+}
