@@ -363,16 +363,17 @@ public final class QueryBinder {
             List<String> q = QualifiedNames.split(atc.getTable().getFullyQualifiedName());
             String qualifier = q.get(q.size() - 1);
             if (!scope.hasQualifier(qualifier)) {
-                throw new SqlError(SqlState.TABLE_NOT_FOUND, "Unknown table '" + qualifier + "' in " + e);
+                throw new SqlError(SqlState.TABLE_NOT_FOUND, "Unknown table '" + qualifier + "' in "
+                        + QualifiedNames.sourceText(e));
             }
-            addColumns(scope.columnsOf(qualifier), except(atc), items, names, e.toString());
+            addColumns(scope.columnsOf(qualifier), except(atc), items, names, QualifiedNames.sourceText(e));
             return;
         }
         if (e instanceof AllColumns) {
             if (scope.size() == 0) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "SELECT * needs a FROM clause");
             }
-            addColumns(scope.columnsOf(null), except((AllColumns) e), items, names, e.toString());
+            addColumns(scope.columnsOf(null), except((AllColumns) e), items, names, QualifiedNames.sourceText(e));
             return;
         }
         Expr bound = binder.bind(e);
@@ -384,7 +385,7 @@ public final class QueryBinder {
         } else if (e instanceof Column && ((Column) e).getArrayConstructor() == null) {
             names.add(QualifiedNames.unquote(((Column) e).getColumnName()));
         } else {
-            names.add(e.toString());
+            names.add(QualifiedNames.sourceText(e));
         }
     }
 
@@ -474,7 +475,7 @@ public final class QueryBinder {
     private OrderItem orderItem(OrderByElement o, Scope scope, ExpressionBinder binder, List<Expr> items,
             List<String> names) {
         OrderItem item = new OrderItem();
-        item.source = o.toString();
+        item.source = QualifiedNames.sourceText(o);
         item.ascending = o.isAsc();
         item.nullsFirst = nullsFirst(o);
         Expression e = o.getExpression();
