@@ -531,17 +531,17 @@ public final class QueryBinder {
         long skip = 0;
         if (limit != null) {
             if (limit.getRowCount() != null && !limit.isLimitAll() && !limit.isLimitNull()) {
-                count = constantCount(limit.getRowCount(), "LIMIT");
+                count = constantCount(limit.getRowCount(), "LIMIT", -1);
             }
             if (limit.getOffset() != null) {
-                skip = constantCount(limit.getOffset(), "OFFSET");
+                skip = constantCount(limit.getOffset(), "OFFSET", 0);
             }
         }
         if (offset != null) {
-            skip = constantCount(offset.getOffset(), "OFFSET");
+            skip = constantCount(offset.getOffset(), "OFFSET", 0);
         }
         if (fetch != null) {
-            count = fetch.getExpression() == null ? 1 : constantCount(fetch.getExpression(), "FETCH");
+            count = fetch.getExpression() == null ? 1 : constantCount(fetch.getExpression(), "FETCH", -1);
         }
         if (count < 0 && skip == 0) {
             return plan;
@@ -549,14 +549,20 @@ public final class QueryBinder {
         return new Limit(plan, skip, count);
     }
 
-    private long constantCount(Expression e, String clause) {
+    /**
+     * A row count of LIMIT, OFFSET or FETCH: a constant, or a {@code ?} parameter. While a statement is prepared
+     * ({@code ?} still unbound) the count is {@code whilePreparing}: only the result's shape is planned then, and
+     * each execution binds the statement again with the parameter's value (query builders such as jOOQ send
+     * {@code LIMIT ? OFFSET ?}).
+     */
+    private long constantCount(Expression e, String clause, long whilePreparing) {
         Expr v = new ExpressionBinder(ctx, new Scope(List.of()), null, null, this).bind(e);
         if (v instanceof ParamRef) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, clause + " ? parameters are not supported;"
-                    + " use a constant");
+            return whilePreparing;
         }
         if (!(v instanceof Literal) || !(((Literal) v).value() instanceof Long)) {
-            throw new SqlError(SqlState.SYNTAX_ERROR, clause + " needs a non-negative integer constant, got " + e);
+            String got = v instanceof Literal && ((Literal) v).value() == null ? "NULL" : QualifiedNames.sourceText(e);
+            throw new SqlError(SqlState.SYNTAX_ERROR, clause + " needs a non-negative integer constant, got " + got);
         }
         long n = (Long) ((Literal) v).value();
         if (n < 0) {
