@@ -145,7 +145,8 @@ class ArrowJdbcRoundTripTest {
                             for (int i = 0; i < fields.size(); i++) {
                                 Field f = fields.get(i);
                                 FieldVector v = root.getVector(i);
-                                Object expected = ArrowLogicalValues.comparable(afterRoundTrip(f, want.get(f.getName())));
+                                Object expected = ArrowLogicalValues.comparable(
+                                        afterRoundTrip(f, want.get(f.getName())));
                                 Object got = ArrowLogicalValues.comparable(ArrowLogicalValues.read(v, r));
                                 if (!Objects.equals(expected, got)) {
                                     mismatches.add("id=" + want.get("id") + " " + f.getName() + ": expected " + expected

@@ -116,7 +116,8 @@ class JooqTest {
         try (Connection c = ENGINE.connect(url)) {
             DSLContext ctx = DSL.using(c, SQLDialect.MYSQL);
             Field<String> category = field(name("category"), SQLDataType.VARCHAR);
-            Result<Record2<String, Integer>> groups = ctx.select(category, DSL.count()).from(table(name("default", "numbers")))
+            Result<Record2<String, Integer>> groups = ctx.select(category, DSL.count())
+                    .from(table(name("default", "numbers")))
                     .where(category.isNotNull()).groupBy(category).orderBy(category).fetch();
             List<String> expected = NumbersTable.CATEGORIES.stream().sorted().toList();
             assertEquals(expected, groups.getValues(category));

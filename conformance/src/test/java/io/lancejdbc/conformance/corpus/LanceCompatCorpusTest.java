@@ -133,7 +133,8 @@ class LanceCompatCorpusTest {
     }
 
     static Stream<Compat> readable() {
-        return all().stream().filter(c -> !ABORT_LANCE_CORE.contains(c.path()) && !DATA_FILES_MISSING.contains(c.path()));
+        return all().stream()
+                .filter(c -> !ABORT_LANCE_CORE.contains(c.path()) && !DATA_FILES_MISSING.contains(c.path()));
     }
 
     static Stream<Compat> indexed() {
