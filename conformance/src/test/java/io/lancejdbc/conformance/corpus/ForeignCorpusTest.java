@@ -206,6 +206,32 @@ class ForeignCorpusTest {
         assertEquals(List.of(), mismatches);
     }
 
+    /** The same NULL counts from {@code count(*) - count(col)}: lance-jdbc's aggregation over every column type. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("nullCounts")
+    void countOfEveryColumnLeavesTheWritersNullCount(QueryCase c) throws SQLException {
+        List<String> columns = new ArrayList<>();
+        List<Long> expected = new ArrayList<>();
+        c.query().result().properties().forEach(e -> {
+            columns.add(e.getKey());
+            expected.add(e.getValue().asLong());
+        });
+        StringBuilder sql = new StringBuilder("SELECT ");
+        for (int i = 0; i < columns.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append("count(*) - count(`").append(columns.get(i)).append("`)");
+        }
+        sql.append(" FROM ").append(c.dataset().name());
+        List<Long> got = new ArrayList<>();
+        try (Connection conn = connect(c.dataset()); Statement s = conn.createStatement();
+                ResultSet rs = s.executeQuery(sql.toString())) {
+            assertTrue(rs.next());
+            for (int i = 1; i <= columns.size(); i++) {
+                got.add(rs.getLong(i));
+            }
+        }
+        assertEquals(expected, got, "NULLs per column " + columns);
+    }
+
     // ---------------------------------------------------------------------------------------------- full scans
 
     /**
@@ -330,6 +356,28 @@ class ForeignCorpusTest {
     @MethodSource("filters")
     void filteredRowsAreTheWriters(QueryCase c) throws SQLException {
         assertRows(c, c.query().sql(), c.query().rows());
+    }
+
+    /**
+     * The same filters evaluated by lance-jdbc instead of Lance: {@code WHERE coalesce(p, false)} keeps the rows of
+     * {@code WHERE p} (a NULL predicate drops a row either way) but is a function call, so nothing is pushed down.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("filters")
+    void filteredRowsAreTheWritersWhenLanceJdbcEvaluatesThePredicate(QueryCase c) throws SQLException {
+        String sql = c.query().sql();
+        int where = sql.indexOf(" WHERE ");
+        int orderBy = sql.indexOf(" ORDER BY ");
+        String residual = sql.substring(0, where) + " WHERE coalesce(" + sql.substring(where + 7, orderBy)
+                + ", false)" + sql.substring(orderBy);
+        try (Connection conn = connect(c.dataset()); Statement s = conn.createStatement();
+                ResultSet rs = s.executeQuery("EXPLAIN " + residual)) {
+            while (rs.next()) {
+                assertTrue(!rs.getString(1).contains("lancePushdownPredicate="), residual + " pushed a predicate: "
+                        + rs.getString(1));
+            }
+        }
+        assertRows(c, residual, c.query().rows());
     }
 
     @ParameterizedTest(name = "{0}")
