@@ -11,6 +11,7 @@ import io.lancejdbc.driver.jdbc.LanceResultSet;
 import io.lancejdbc.exec.testing.ArrowLogicalValues;
 import io.lancejdbc.exec.testing.CorpusFixtures;
 import io.lancejdbc.exec.testing.CorpusFixtures.ForeignDataset;
+import io.lancejdbc.exec.testing.DatasetContents;
 import io.lancejdbc.exec.testing.ExpectedAnswers;
 import io.lancejdbc.exec.testing.ExpectedAnswers.Query;
 import java.io.IOException;
@@ -337,6 +338,41 @@ class ForeignCorpusTest {
                         }
                     }
                 }
+            }
+        }
+        assertEquals(expected.size(), rows, "rows");
+        assertEquals(List.of(), mismatches.stream().limit(40).toList(), mismatches.size() + " mismatches");
+    }
+
+    static Stream<Case> datasetsWithoutRawScans() {
+        return datasets().filter(c -> c.expected().queries().stream()
+                .noneMatch(q -> q.id().equals("full_scan") && !q.rawIpc().isEmpty()));
+    }
+
+    /**
+     * Datasets whose writer gave no raw scan ({@code items}, {@code hnsw}, {@code versions}, {@code empty}): every
+     * value, embeddings included, against a plain lance-core scan of the same files.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("datasetsWithoutRawScans")
+    void fullScanValuesAreLanceCoresScan(Case c) throws SQLException {
+        DatasetContents oracle = DatasetContents.read(oracleAllocator, root.resolve(c.dataset().relativePath()));
+        Schema schema = oracle.schema();
+        List<Map<String, Object>> expected = oracle.rowsSortedBy("id");
+        List<String> mismatches = new ArrayList<>();
+        int rows = 0;
+        try (Connection conn = connect(c.dataset()); Statement s = conn.createStatement();
+                ResultSet rs = s.executeQuery("SELECT * FROM " + c.dataset().name() + " ORDER BY id")) {
+            assertEquals(schema.getFields().size(), rs.getMetaData().getColumnCount());
+            while (rs.next()) {
+                Map<String, Object> want = rows < expected.size() ? expected.get(rows) : Map.of();
+                for (int i = 0; i < schema.getFields().size(); i++) {
+                    Field f = schema.getFields().get(i);
+                    String where = "id=" + want.get("id") + " " + f.getName() + ": ";
+                    JdbcValueComparison.mismatch(f, want.get(f.getName()), rs.getObject(i + 1))
+                            .ifPresent(m -> mismatches.add(where + m));
+                }
+                rows++;
             }
         }
         assertEquals(expected.size(), rows, "rows");
