@@ -16,11 +16,13 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -118,6 +120,9 @@ class LanceCompatCorpusTest {
             Path copied = CorpusFixtures.copyDataset(c.relativePath(), staging);
             Files.createDirectories(c.warehouse());
             Files.move(copied, c.dataset());
+            Path shared = CorpusFixtures.copyDataset(c.relativePath(), root.resolve("staging-shared"));
+            Files.createDirectories(sharedWarehouse());
+            Files.move(shared, sharedWarehouse().resolve(c.table() + ".lance"));
         }
         oracleAllocator = new RootAllocator();
     }
@@ -156,6 +161,11 @@ class LanceCompatCorpusTest {
                 "SELECT * FROM " + c.sqlTable(),
                 "SELECT id FROM " + c.sqlTable() + " WHERE id > 10",
                 "SELECT * FROM " + c.local()).map(sql -> new Failing(c, sql)));
+    }
+
+    /** One warehouse holding every compatibility dataset as a table (names are unique across the corpus). */
+    private static Path sharedWarehouse() {
+        return root.resolve("all-in-one");
     }
 
     private static Connection connect(Compat c) throws SQLException {
@@ -255,6 +265,43 @@ class LanceCompatCorpusTest {
             }
         }
         assertTrue(indexes > 0, "no index listed although the dataset has _indices/");
+    }
+
+    /**
+     * Browsing a warehouse that holds unreadable datasets (DBeaver and jOOQ's {@code meta()} ask for the columns of
+     * every table at once): the readable tables are described, each unreadable one is left out with a warning.
+     */
+    @Test
+    void columnsOfAWarehouseWithUnreadableDatasetsListEveryReadableTable() throws SQLException {
+        Set<String> expected = new TreeSet<>();
+        all().stream().filter(c -> !ABORT_LANCE_CORE.contains(c.path())).forEach(c -> expected.add(c.table()));
+        Set<String> described = new TreeSet<>();
+        try (Connection conn = ENGINE.connect("jdbc:lance:" + sharedWarehouse())) {
+            conn.clearWarnings();
+            try (ResultSet rs = conn.getMetaData().getColumns(null, "default", "%", "%")) {
+                while (rs.next()) {
+                    described.add(rs.getString("TABLE_NAME"));
+                }
+            }
+            assertEquals(expected, described);
+            List<String> warnings = new ArrayList<>();
+            for (SQLWarning w = conn.getWarnings(); w != null; w = w.getNextWarning()) {
+                warnings.add(w.getMessage());
+            }
+            assertEquals(ABORT_LANCE_CORE.size(), warnings.size(), String.valueOf(warnings));
+            for (String path : ABORT_LANCE_CORE) {
+                String table = new Compat(path).table();
+                assertTrue(warnings.stream().anyMatch(w -> w.startsWith("getColumns left out table default." + table
+                        + ", which cannot be read (0A000): ")), table + " in " + warnings);
+            }
+            try (ResultSet rs = conn.getMetaData().getIndexInfo(null, "default", "%", false, true)) {
+                int indexRows = 0;
+                while (rs.next()) {
+                    indexRows++;
+                }
+                assertTrue(indexRows >= indexed().count(), "index rows: " + indexRows);
+            }
+        }
     }
 
     @ParameterizedTest(name = "{0}")
