@@ -128,7 +128,8 @@ final class LanceConnection implements Connection {
         return statement;
     }
 
-    private void addWarning(String message) {
+    /** Chains an SQLWarning (01000) to {@link #getWarnings()}. */
+    void addWarning(String message) {
         SQLWarning w = new SQLWarning(message, "01000");
         if (warnings == null) {
             warnings = w;

@@ -106,6 +106,32 @@ final class LanceDatabaseMetaData implements DatabaseMetaData {
         }
     }
 
+    /**
+     * Describes one table of a listing ({@code getColumns}, {@code getPrimaryKeys}, {@code getIndexInfo}). A table
+     * gone since it was listed is absent. So is a table whose dataset cannot be read (a Lance 0.7 manifest, missing
+     * or corrupt files: any other SQLState), with an SQLWarning on the connection naming it and why: one unreadable
+     * dataset must not hide the rest of the warehouse from a browsing tool (DBeaver and jOOQ's {@code meta()} ask for
+     * the columns of every table at once); querying it still reports the error. Failures of the connection itself
+     * (08xxx, 28xxx), cancellation, time-outs and memory limits still fail the call.
+     *
+     * @return the description, or null when the table is left out
+     */
+    private <T> T describeOrSkip(String method, String schema, String table, CatalogCall<T> call)
+            throws SQLException {
+        try {
+            return skipIfGone(call);
+        } catch (SQLException e) {
+            String state = e.getSQLState() == null ? "" : e.getSQLState();
+            if (state.startsWith("08") || state.startsWith("28") || state.equals(SqlState.QUERY_CANCELED)
+                    || state.equals(SqlState.TIMEOUT) || state.equals(SqlState.OUT_OF_MEMORY)) {
+                throw e;
+            }
+            connection.addWarning(method + " left out table " + schema + "." + table + ", which cannot be read ("
+                    + state + "): " + e.getMessage());
+            return null;
+        }
+    }
+
     // ------------------------------------------------------------------------------ catalogs, schemas, tables
 
     @Override
@@ -192,7 +218,8 @@ final class LanceDatabaseMetaData implements DatabaseMetaData {
                     if (!tablePattern.matches(table)) {
                         continue;
                     }
-                    List<Field> fields = skipIfGone(() -> catalog().columns(schema, table));
+                    List<Field> fields = describeOrSkip("getColumns", schema, table,
+                            () -> catalog().columns(schema, table));
                     if (fields == null) {
                         continue;
                     }
@@ -245,7 +272,7 @@ final class LanceDatabaseMetaData implements DatabaseMetaData {
                     if (!tableName.matches(t)) {
                         continue;
                     }
-                    List<String> key = skipIfGone(() -> catalog().primaryKey(s, t));
+                    List<String> key = describeOrSkip("getPrimaryKeys", s, t, () -> catalog().primaryKey(s, t));
                     if (key == null) {
                         continue;
                     }
@@ -279,7 +306,8 @@ final class LanceDatabaseMetaData implements DatabaseMetaData {
                     if (!tableName.matches(t)) {
                         continue;
                     }
-                    List<IndexDescriptor> indexes = skipIfGone(() -> catalog().indexes(s, t));
+                    List<IndexDescriptor> indexes = describeOrSkip("getIndexInfo", s, t,
+                            () -> catalog().indexes(s, t));
                     if (indexes == null) {
                         continue;
                     }

@@ -26,7 +26,8 @@ import org.lance.ipc.ScanOptions;
  * <p>Behaviour of lance-core 7.0.0 this relies on (verified by {@code FragmentScanReaderTest}):
  * <ul>
  *   <li>fragments are read in the order given, and the rows of one fragment in row-offset order;</li>
- *   <li>an empty projection yields batches with a row count and no columns;</li>
+ *   <li>an empty projection yields batches with a row count and no columns (read as {@code _rowid} only, see
+ *       {@link RowCountOnlyStream});</li>
  *   <li>a filter naming an unknown column fails when the scan is created (SQLState 42S22 here), a filter that does
  *       not parse with 42000.</li>
  * </ul>
@@ -55,7 +56,9 @@ public final class FragmentScanReader {
             if (request.fragmentIds().isPresent() && request.fragmentIds().get().isEmpty()) {
                 return new EmptyBatchStream(projectedSchema(lease, request, allocator));
             }
-            LanceScanner scanner = createScanner(lease.dataset(), request, allocator);
+            boolean rowCountOnly = request.columns().map(List::isEmpty).orElse(false) && !request.includeRowId();
+            LanceScanner scanner = createScanner(lease.dataset(), rowCountOnly ? request.withRowId(true) : request,
+                    allocator);
             ArrowReader reader;
             try {
                 reader = scanner.scanBatches();
@@ -63,7 +66,9 @@ public final class FragmentScanReader {
                 closeScanner(scanner);
                 throw e;
             }
-            return new ReaderBatchStream(reader, allocator, allocator, List.of(scanner, lease), "scan", source);
+            BatchStream stream = new ReaderBatchStream(reader, allocator, allocator, List.of(scanner, lease), "scan",
+                    source);
+            return rowCountOnly ? new RowCountOnlyStream(stream) : stream;
         } catch (SqlError e) {
             lease.close();
             throw e;

@@ -19,6 +19,11 @@ final class LanceErrorMapper {
     private static final Pattern RUST_LOCATION = Pattern.compile(",?\\s*/\\S*?\\.rs:\\d+:\\d+");
     private static final Pattern WRAPPED_ERROR = Pattern.compile("Error \\{ message: \"(.*)\", java_class:.*",
             Pattern.DOTALL);
+    /** How a native error reaches Java while a stream is read: {@code [errno 22] CDataJniException{errno=22, ...}}. */
+    private static final Pattern STREAM_ERROR = Pattern.compile(
+            "\\[errno \\d+\\] CDataJniException\\{errno=\\d+, message=(?:External error: )?(.*)\\}", Pattern.DOTALL);
+    /** object_store's NotFound for a data file named by the manifest (a path, not a sentence). */
+    private static final Pattern MISSING_FILE = Pattern.compile("^Not found: (\\S+\\.lance)$");
 
     private LanceErrorMapper() {
     }
@@ -35,6 +40,12 @@ final class LanceErrorMapper {
         }
         String detail = cleanMessage(failure, storageOptions);
         String state = classify(failure, detail);
+        Matcher missing = MISSING_FILE.matcher(detail);
+        if (missing.matches()) {
+            detail = "data file " + missing.group(1) + " does not exist (Lance: Not found). The manifest of this "
+                    + "dataset version names a file that is missing from storage; the dataset is incomplete (copied "
+                    + "or uploaded partially) and cannot be read until the file is restored";
+        }
         String message = "Lance " + operation + " failed for dataset " + DatasetUriNormalizer.redactUserInfo(datasetUri)
                 + ": " + detail;
         return new SqlError(state, message, failure);
@@ -51,6 +62,10 @@ final class LanceErrorMapper {
         Matcher wrapped = WRAPPED_ERROR.matcher(raw);
         if (wrapped.matches()) {
             raw = wrapped.group(1);
+        }
+        Matcher stream = STREAM_ERROR.matcher(raw);
+        if (stream.matches()) {
+            raw = stream.group(1);
         }
         String cleaned = RUST_LOCATION.matcher(raw).replaceAll("").trim();
         for (Map.Entry<String, String> e : storageOptions.entrySet()) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.lancejdbc.exec.split.Split;
 import io.lancejdbc.exec.split.SplitKind;
 import io.lancejdbc.exec.stream.BatchStream;
+import io.lancejdbc.exec.testing.CorpusFixtures;
 import io.lancejdbc.sql.SqlError;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -127,6 +128,24 @@ class FragmentScanReaderTest {
                 }
             }
             assertEquals(3990, rows);
+        }
+    }
+
+    @Test
+    void emptyProjectionOverLegacyFormatDataFilesCountsRows() {
+        // lance-core 7.0.0 rejects an empty projection over 0.1 data files ("No data files found for schema").
+        Path legacy = CorpusFixtures.copyDataset("lance-compat/v0.15.0/v1_with_files.lance", tmp.resolve("compat"));
+        DatasetSource legacySource = DatasetSource.of(legacy.toString());
+        try (BatchStream s = reader.scan(ScanRequest.of(legacySource, 1).withColumns(List.of()), allocator)) {
+            assertEquals(List.of(), s.schema().getFields());
+            long rows = 0;
+            for (VectorSchemaRoot next = s.next(); next != null; next = s.next()) {
+                try (VectorSchemaRoot b = next) {
+                    assertEquals(0, b.getFieldVectors().size());
+                    rows += b.getRowCount();
+                }
+            }
+            assertEquals(3, rows);
         }
     }
 

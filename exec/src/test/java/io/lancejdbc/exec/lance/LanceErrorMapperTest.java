@@ -54,4 +54,28 @@ class LanceErrorMapperTest {
 
         assertEquals("42804", LanceErrorMapper.map(e, "scan", "file:///t", Map.of()).sqlState());
     }
+
+    @Test
+    void streamErrorsShowTheNativeMessageOnly() {
+        IOException e = new IOException("[errno 22] CDataJniException{errno=22, message=External error: Invalid "
+                + "user input: bad value, /workspace/rust/lance/src/io/exec/scan.rs:10:5}");
+
+        assertEquals("Lance scan failed for dataset file:///t: Invalid user input: bad value",
+                LanceErrorMapper.map(e, "scan", "file:///t", Map.of()).getMessage());
+    }
+
+    @Test
+    void aMissingDataFileIsNamedWithWhatItMeans() {
+        // What lance-core 7.0.0 reports for compatibility dataset v0.30.0_pre_created_at/index_without_created_at.
+        IOException e = new IOException("[errno 22] CDataJniException{errno=22, message=External error: Not found: "
+                + "w/t.lance/data/b4173ac9.lance, /workspace/rust/lance-io/src/local.rs:1:2}");
+
+        SqlError mapped = LanceErrorMapper.map(e, "scan", "file:///w/t.lance", Map.of());
+
+        assertEquals("HY000", mapped.sqlState());
+        assertEquals("Lance scan failed for dataset file:///w/t.lance: data file w/t.lance/data/b4173ac9.lance does "
+                + "not exist (Lance: Not found). The manifest of this dataset version names a file that is missing "
+                + "from storage; the dataset is incomplete (copied or uploaded partially) and cannot be read until "
+                + "the file is restored", mapped.getMessage());
+    }
 }

@@ -416,7 +416,7 @@ final class ExpressionBinder {
         } else {
             parts.add(QualifiedNames.unquote(colName));
         }
-        Expr base = resolveParts(parts, c.toString());
+        Expr base = resolveParts(parts, QualifiedNames.sourceText(c));
         if (c.getArrayConstructor() != null) {
             for (Expression idx : c.getArrayConstructor().getExpressions()) {
                 base = Operators.subscript(base, bind(idx));

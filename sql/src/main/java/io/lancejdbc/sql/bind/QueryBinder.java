@@ -726,16 +726,17 @@ public final class QueryBinder {
             List<String> q = QualifiedNames.split(atc.getTable().getFullyQualifiedName());
             String qualifier = q.get(q.size() - 1);
             if (!scope.hasQualifier(qualifier)) {
-                throw new SqlError(SqlState.TABLE_NOT_FOUND, "Unknown table '" + qualifier + "' in " + e);
+                throw new SqlError(SqlState.TABLE_NOT_FOUND, "Unknown table '" + qualifier + "' in "
+                        + QualifiedNames.sourceText(e));
             }
-            addColumns(scope.columnsOf(qualifier), except(atc), items, names, e.toString());
+            addColumns(scope.columnsOf(qualifier), except(atc), items, names, QualifiedNames.sourceText(e));
             return;
         }
         if (e instanceof AllColumns) {
             if (scope.size() == 0) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "SELECT * needs a FROM clause");
             }
-            addColumns(scope.columnsOf(null), except((AllColumns) e), items, names, e.toString());
+            addColumns(scope.columnsOf(null), except((AllColumns) e), items, names, QualifiedNames.sourceText(e));
             return;
         }
         Expr bound = binder.bind(e);
@@ -747,7 +748,7 @@ public final class QueryBinder {
         } else if (e instanceof Column && ((Column) e).getArrayConstructor() == null) {
             names.add(QualifiedNames.unquote(((Column) e).getColumnName()));
         } else {
-            names.add(e.toString());
+            names.add(QualifiedNames.sourceText(e));
         }
     }
 
@@ -837,7 +838,7 @@ public final class QueryBinder {
     private OrderItem orderItem(OrderByElement o, Scope scope, ExpressionBinder binder, List<Expr> items,
             List<String> names) {
         OrderItem item = new OrderItem();
-        item.source = o.toString();
+        item.source = QualifiedNames.sourceText(o);
         item.ascending = o.isAsc();
         item.nullsFirst = nullsFirst(o);
         Expression e = o.getExpression();
@@ -893,17 +894,17 @@ public final class QueryBinder {
         long skip = 0;
         if (limit != null) {
             if (limit.getRowCount() != null && !limit.isLimitAll() && !limit.isLimitNull()) {
-                count = constantCount(limit.getRowCount(), "LIMIT");
+                count = constantCount(limit.getRowCount(), "LIMIT", -1);
             }
             if (limit.getOffset() != null) {
-                skip = constantCount(limit.getOffset(), "OFFSET");
+                skip = constantCount(limit.getOffset(), "OFFSET", 0);
             }
         }
         if (offset != null) {
-            skip = constantCount(offset.getOffset(), "OFFSET");
+            skip = constantCount(offset.getOffset(), "OFFSET", 0);
         }
         if (fetch != null) {
-            count = fetch.getExpression() == null ? 1 : constantCount(fetch.getExpression(), "FETCH");
+            count = fetch.getExpression() == null ? 1 : constantCount(fetch.getExpression(), "FETCH", -1);
         }
         if (count < 0 && skip == 0) {
             return plan;
@@ -911,14 +912,20 @@ public final class QueryBinder {
         return new Limit(plan, skip, count);
     }
 
-    private long constantCount(Expression e, String clause) {
+    /**
+     * A row count of LIMIT, OFFSET or FETCH: a constant, or a {@code ?} parameter. While a statement is prepared
+     * ({@code ?} still unbound) the count is {@code whilePreparing}: only the result's shape is planned then, and
+     * each execution binds the statement again with the parameter's value (query builders such as jOOQ send
+     * {@code LIMIT ? OFFSET ?}).
+     */
+    private long constantCount(Expression e, String clause, long whilePreparing) {
         Expr v = new ExpressionBinder(ctx, new Scope(List.of()), null, null, this).bind(e);
         if (v instanceof ParamRef) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, clause + " ? parameters are not supported;"
-                    + " use a constant");
+            return whilePreparing;
         }
         if (!(v instanceof Literal) || !(((Literal) v).value() instanceof Long)) {
-            throw new SqlError(SqlState.SYNTAX_ERROR, clause + " needs a non-negative integer constant, got " + e);
+            String got = v instanceof Literal && ((Literal) v).value() == null ? "NULL" : QualifiedNames.sourceText(e);
+            throw new SqlError(SqlState.SYNTAX_ERROR, clause + " needs a non-negative integer constant, got " + got);
         }
         long n = (Long) ((Literal) v).value();
         if (n < 0) {

@@ -63,7 +63,7 @@ public final class QualifiedNames {
             if (part.length() == 0) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "Empty name part in " + text);
             }
-            parts.add(part.toString());
+            parts.add(SqlLexer.restoreDots(part.toString()));
             while (i < n && Character.isWhitespace(s.charAt(i))) {
                 i++;
             }
@@ -82,7 +82,7 @@ public final class QualifiedNames {
 
     /** Removes one level of backticks or double quotes around an identifier, if present. */
     public static String unquote(String identifier) {
-        String s = identifier;
+        String s = SqlLexer.restoreDots(identifier);
         if (s.length() >= 2) {
             char first = s.charAt(0);
             char last = s.charAt(s.length() - 1);
@@ -92,6 +92,14 @@ public final class QualifiedNames {
             }
         }
         return s;
+    }
+
+    /**
+     * Text of a parsed expression as the user wrote it (for result labels and messages): statement text is parsed
+     * with the dots of backtick-quoted identifiers protected ({@link SqlLexer#protectDotsInBacktickIdentifiers}).
+     */
+    public static String sourceText(Object parsed) {
+        return SqlLexer.restoreDots(String.valueOf(parsed));
     }
 
     /** Quotes {@code part} with backticks when it is not a plain identifier. */

@@ -64,4 +64,60 @@ final class SqlLexer {
         }
         return count;
     }
+
+    /**
+     * Stands for a {@code .} inside a backtick-quoted identifier while JSqlParser reads the statement: JSqlParser
+     * 5.3 splits a single quoted table name at its dots ({@code `a.b`} becomes schema {@code a}, table {@code b}, a
+     * BigQuery convention), but in our dialect, as in Doris and MySQL, {@code `a.b`} is one identifier (a Lance
+     * dataset directory such as {@code events_v1.2.lance}). A private-use character cannot be typed by mistake.
+     */
+    static final char PROTECTED_DOT = '\uE000';
+
+    /**
+     * {@code sql} with every {@code .} inside a backtick-quoted identifier replaced by {@link #PROTECTED_DOT}, the
+     * same length (so error positions stay right); unchanged when the text already holds that character.
+     */
+    static String protectDotsInBacktickIdentifiers(String sql) {
+        if (sql.indexOf('`') < 0 || sql.indexOf(PROTECTED_DOT) >= 0) {
+            return sql;
+        }
+        StringBuilder out = new StringBuilder(sql);
+        int i = 0;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                i++;
+                while (i < n) {
+                    char d = sql.charAt(i++);
+                    if (d == c) {
+                        if (i < n && sql.charAt(i) == c) {
+                            i++;
+                        } else {
+                            break;
+                        }
+                    } else if (d == '\\' && c == '\'' && i < n) {
+                        i++;
+                    } else if (d == '.' && c == '`') {
+                        out.setCharAt(i - 1, PROTECTED_DOT);
+                    }
+                }
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                while (i < n && sql.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                int end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+            } else {
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    /** Undoes {@link #protectDotsInBacktickIdentifiers} in a name or text taken from the parsed statement. */
+    static String restoreDots(String text) {
+        return text == null ? null : text.replace(PROTECTED_DOT, '.');
+    }
 }

@@ -157,7 +157,7 @@ public final class SqlParser {
         }
         if (e instanceof Column) {
             Column c = (Column) e;
-            String full = c.getFullyQualifiedName();
+            String full = SqlLexer.restoreDots(c.getFullyQualifiedName());
             if (full.length() >= 2 && full.startsWith("\"") && full.endsWith("\"")) {
                 return full.substring(1, full.length() - 1).replace("\"\"", "\"");
             }
@@ -177,7 +177,8 @@ public final class SqlParser {
     private static Statement parseWithJsqlParser(String text, int offset) {
         try {
             // The parser runs on the calling thread: CCJSqlParserUtil.parse would start an executor thread per call.
-            net.sf.jsqlparser.parser.CCJSqlParser parser = CCJSqlParserUtil.newParser(text)
+            net.sf.jsqlparser.parser.CCJSqlParser parser = CCJSqlParserUtil.newParser(
+                            SqlLexer.protectDotsInBacktickIdentifiers(text))
                     .withSquareBracketQuotation(false).withAllowComplexParsing(true);
             return parser.Statement();
         } catch (ParseException e) {
@@ -198,7 +199,7 @@ public final class SqlParser {
             Token t = ((ParseException) cause).currentToken.next != null
                     ? ((ParseException) cause).currentToken.next : ((ParseException) cause).currentToken;
             position = offsetOf(text, t.beginLine, t.beginColumn);
-            near = t.image;
+            near = SqlLexer.restoreDots(t.image);
             if (t.kind == 0 || position < 0) {
                 // End of input: the statement stops too early.
                 position = text.length();
