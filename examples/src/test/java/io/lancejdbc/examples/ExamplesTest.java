@@ -52,4 +52,15 @@ class ExamplesTest {
         assertTrue(out.contains("analytics.daily_sales"), out);
         assertTrue(out.contains("  id BIGINT NOT NULL") || out.contains("  id bigint NOT NULL"), out);
     }
+
+    @Test
+    void vectorSearchFindsBooksNearTheBooksAxis() throws Exception {
+        String out = run(VectorSearchExample::main);
+        String[] lines = out.strip().split("\n");
+        assertTrue(lines[0].equals("id\tname\tcategory\t_distance"), out);
+        assertTrue(lines.length == 6, out);
+        for (int i = 1; i < lines.length; i++) {
+            assertTrue(lines[i].split("\t")[2].equals("books"), out);
+        }
+    }
 }

@@ -85,14 +85,25 @@ final class SessionCatalogView implements CatalogView {
                         + " parts; quote a multi-level schema with backticks, e.g. " + catalogName
                         + ".`doris.analytics`.items");
         }
-        String resolvedSchema = resolveSchema(schema);
-        String resolvedTable = resolveTableName(resolvedSchema, table);
-        String key = resolvedSchema + "\u0000" + resolvedTable;
+        String key = schema + "\u0000" + table;
         BoundTable cached = pinned.get(key);
         if (cached != null) {
             return cached;
         }
-        TableLocation location = metadata.locate(resolvedSchema, resolvedTable);
+        String resolvedSchema = schema;
+        String resolvedTable = table;
+        TableLocation location;
+        try {
+            // Exact names need no listing of the catalog: the common case costs one lookup.
+            location = metadata.locate(schema, table);
+        } catch (SqlError e) {
+            if (!e.sqlState().equals(SqlState.SCHEMA_NOT_FOUND) && !e.sqlState().equals(SqlState.TABLE_NOT_FOUND)) {
+                throw e;
+            }
+            resolvedSchema = resolveSchema(schema);
+            resolvedTable = resolveTableName(resolvedSchema, table);
+            location = metadata.locate(resolvedSchema, resolvedTable);
+        }
         DatasetSource source = DatasetSource.of(location);
         Snapshot snapshot = pool.snapshot(source, OptionalLong.empty());
         PinnedTable handle = new PinnedTable(source, snapshot, catalogType);
