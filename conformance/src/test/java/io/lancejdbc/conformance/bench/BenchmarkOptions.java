@@ -9,18 +9,21 @@ import java.util.Set;
 
 /**
  * Command line of {@link LanceJdbcBenchmark}: {@code <data-dir> [--reps N] [--warmup N] [--out FILE]
- * [--cases scan,filter,groupby]}.
+ * [--cases scan,filter,groupby] [--only ours|lance-core]}.
  *
  * @param dataDir the warehouse directory; the table {@code numbers} is written there on the first run and reused
  * @param repetitions measured runs per side and case (the median of these is reported), at least 1
  * @param warmup unmeasured runs per side and case before measuring, at least 0
  * @param resultsFile JSON lines are appended here (default {@code <data-dir>/bench-results.jsonl})
  * @param cases the cases to run, in order
+ * @param only for profiling: run only this side ({@code ours} or {@code lance-core}), print its times and write no
+ *     results; null = both sides, compared
  */
-record BenchmarkOptions(Path dataDir, int repetitions, int warmup, Path resultsFile, List<BenchmarkCase> cases) {
+record BenchmarkOptions(Path dataDir, int repetitions, int warmup, Path resultsFile, List<BenchmarkCase> cases,
+        String only) {
 
     static final String USAGE = "usage: LanceJdbcBenchmark <data-dir> [--reps N] [--warmup N] [--out FILE]"
-            + " [--cases scan,filter,groupby]";
+            + " [--cases scan,filter,groupby] [--only ours|lance-core]";
 
     /** @throws IllegalArgumentException with {@link #USAGE} for a malformed command line */
     static BenchmarkOptions parse(String[] args) {
@@ -28,6 +31,7 @@ record BenchmarkOptions(Path dataDir, int repetitions, int warmup, Path resultsF
         int reps = 7;
         int warmup = 3;
         Path out = null;
+        String only = null;
         Set<BenchmarkCase> cases = new LinkedHashSet<>(List.of(BenchmarkCase.values()));
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -35,6 +39,12 @@ record BenchmarkOptions(Path dataDir, int repetitions, int warmup, Path resultsF
                 case "--reps" -> reps = positive(value(args, ++i, a), a, 1);
                 case "--warmup" -> warmup = positive(value(args, ++i, a), a, 0);
                 case "--out" -> out = Path.of(value(args, ++i, a));
+                case "--only" -> {
+                    only = value(args, ++i, a);
+                    if (!only.equals("ours") && !only.equals("lance-core")) {
+                        throw new IllegalArgumentException("--only takes ours or lance-core; " + USAGE);
+                    }
+                }
                 case "--cases" -> {
                     cases.clear();
                     for (String c : value(args, ++i, a).split(",")) {
@@ -55,7 +65,7 @@ record BenchmarkOptions(Path dataDir, int repetitions, int warmup, Path resultsF
         if (out == null) {
             out = dir.resolve("bench-results.jsonl");
         }
-        return new BenchmarkOptions(dir, reps, warmup, out, new ArrayList<>(cases));
+        return new BenchmarkOptions(dir, reps, warmup, out, new ArrayList<>(cases), only);
     }
 
     private static String value(String[] args, int i, String flag) {

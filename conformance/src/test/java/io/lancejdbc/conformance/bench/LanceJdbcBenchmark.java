@@ -23,6 +23,8 @@ import org.lance.Dataset;
  * <p>Never part of {@code mvn verify}: it is a main in the test sources, not a test.
  */
 public final class LanceJdbcBenchmark {
+    private static final com.sun.management.OperatingSystemMXBean CPU =
+            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
     private LanceJdbcBenchmark() {
     }
@@ -45,6 +47,16 @@ public final class LanceJdbcBenchmark {
                 JdbcWorkloads ours = new JdbcWorkloads(connection);
                 RawLanceWorkloads raw = new RawLanceWorkloads(dataset, allocator);
                 for (BenchmarkCase c : options.cases()) {
+                    if (options.only() != null) {
+                        boolean oursOnly = options.only().equals("ours");
+                        runOnly(c, options.only(), switch (c) {
+                            case SCAN -> oursOnly ? () -> ours.scan(BenchmarkQueries.SCAN_SQL) : () -> raw.scan(null);
+                            case FILTER -> oursOnly ? () -> ours.scan(BenchmarkQueries.FILTER_SQL)
+                                    : () -> raw.scan(BenchmarkQueries.FILTER);
+                            case GROUPBY -> oursOnly ? ours::groupBy : raw::groupBy;
+                        }, options);
+                        continue;
+                    }
                     results.add(switch (c) {
                         case SCAN -> measure(c, () -> ours.scan(BenchmarkQueries.SCAN_SQL), () -> raw.scan(null),
                                 options);
@@ -55,10 +67,29 @@ public final class LanceJdbcBenchmark {
                 }
             }
         }
+        if (options.only() != null) {
+            return;
+        }
         MachineLoad after = MachineLoad.now();
         ResultsReport.print(System.out, results, before, after, options);
         ResultsReport.appendJsonLines(options.resultsFile(), results, before, after, options, commit());
         System.out.println("appended to " + options.resultsFile());
+    }
+
+    /** Profiling mode: one side only, times printed, nothing compared or recorded. */
+    private static void runOnly(BenchmarkCase c, String side, Workload w, BenchmarkOptions options) throws Exception {
+        String expected = w.run();
+        for (int i = 1; i < options.warmup(); i++) {
+            check(c, side, expected, w.run());
+        }
+        double[] ms = new double[options.repetitions()];
+        double[] cpu = new double[options.repetitions()];
+        for (int i = 0; i < ms.length; i++) {
+            time(c, side, w, expected, ms, cpu, i);
+        }
+        Timings t = new Timings(ms);
+        System.out.printf(java.util.Locale.ROOT, "%s, %s only: median %.1f ms (p10 %.1f, p90 %.1f), cpu %.1f ms%n",
+                c.title, side, t.median(), t.percentile(10), t.percentile(90), new Timings(cpu).median());
     }
 
     private static CaseResult measure(BenchmarkCase c, Workload ours, Workload raw, BenchmarkOptions options)
@@ -77,28 +108,34 @@ public final class LanceJdbcBenchmark {
         int n = options.repetitions();
         double[] oursMs = new double[n];
         double[] rawMs = new double[n];
+        double[] oursCpu = new double[n];
+        double[] rawCpu = new double[n];
         double[] paired = new double[n];
         for (int i = 0; i < n; i++) {
             if (i % 2 == 0) {
-                oursMs[i] = time(c, "ours", ours, expected);
-                rawMs[i] = time(c, "lance-core", raw, expected);
+                time(c, "ours", ours, expected, oursMs, oursCpu, i);
+                time(c, "lance-core", raw, expected, rawMs, rawCpu, i);
             } else {
-                rawMs[i] = time(c, "lance-core", raw, expected);
-                oursMs[i] = time(c, "ours", ours, expected);
+                time(c, "lance-core", raw, expected, rawMs, rawCpu, i);
+                time(c, "ours", ours, expected, oursMs, oursCpu, i);
             }
             paired[i] = oursMs[i] / rawMs[i];
-            System.out.printf("%s: run %d/%d ours %.1f ms, lance-core %.1f ms%n", c.title, i + 1, n, oursMs[i],
-                    rawMs[i]);
+            System.out.printf("%s: run %d/%d ours %.1f ms (cpu %.1f), lance-core %.1f ms (cpu %.1f)%n", c.title,
+                    i + 1, n, oursMs[i], oursCpu[i], rawMs[i], rawCpu[i]);
         }
-        return new CaseResult(c, new Timings(oursMs), new Timings(rawMs), paired);
+        return new CaseResult(c, new Timings(oursMs), new Timings(rawMs), paired, new Timings(oursCpu),
+                new Timings(rawCpu));
     }
 
-    private static double time(BenchmarkCase c, String side, Workload w, String expected) throws Exception {
+    /** Runs {@code w} once; stores its wall-clock and process CPU milliseconds at index {@code i}. */
+    private static void time(BenchmarkCase c, String side, Workload w, String expected, double[] wallMs,
+            double[] cpuMs, int i) throws Exception {
+        long cpu0 = CPU.getProcessCpuTime();
         long t0 = System.nanoTime();
         String got = w.run();
-        double ms = (System.nanoTime() - t0) / 1e6;
+        wallMs[i] = (System.nanoTime() - t0) / 1e6;
+        cpuMs[i] = (CPU.getProcessCpuTime() - cpu0) / 1e6;
         check(c, side, expected, got);
-        return ms;
     }
 
     private static void check(BenchmarkCase c, String side, String expected, String got) {

@@ -26,14 +26,15 @@ final class ResultsReport {
         out.printf(Locale.ROOT, "%nlance-jdbc benchmark: %,d rows, %d fragments; %d measured runs per side (after %d"
                 + " warm-up); %d CPUs; load average %s at start, %s at end%n", BenchmarkTable.ROWS,
                 BenchmarkTable.FRAGMENTS, options.repetitions(), options.warmup(), before.cpus(), before, after);
-        out.printf(Locale.ROOT, "%-30s %24s %24s %7s %7s %8s%n", "case", "ours ms (p10..p90)",
-                "lance-core ms (p10..p90)", "ratio", "paired", "target");
+        out.printf(Locale.ROOT, "%-28s %24s %24s %6s %6s %6s %11s%n", "case", "ours ms (p10..p90)",
+                "lance-core ms (p10..p90)", "ratio", "paired", "cpu", "target");
         for (CaseResult r : results) {
-            out.printf(Locale.ROOT, "%-30s %24s %24s %7.3f %7.3f %8s%n", r.benchmarkCase().title, cell(r.ours()),
-                    cell(r.raw()), r.ratio(), r.medianPairedRatio(),
+            out.printf(Locale.ROOT, "%-28s %24s %24s %6.3f %6.3f %6.3f %11s%n", r.benchmarkCase().title,
+                    cell(r.ours()), cell(r.raw()), r.ratio(), r.medianPairedRatio(), r.cpuRatio(),
                     String.format(Locale.ROOT, "<=%.2f %s", r.benchmarkCase().target, r.meetsTarget() ? "ok" : "MISS"));
         }
-        out.println("ratio = median(ours) / median(lance-core); paired = median of the per-repetition ratios");
+        out.println("ratio = median(ours) / median(lance-core) wall time; paired = median of the per-repetition"
+                + " ratios; cpu = the same for process CPU time");
     }
 
     private static String cell(Timings t) {
@@ -61,6 +62,9 @@ final class ResultsReport {
             o.put("lance_core_ms", timings(r.raw()));
             o.put("ratio", r.ratio());
             o.put("paired_ratio", r.medianPairedRatio());
+            o.put("ours_cpu_ms", timings(r.oursCpu()));
+            o.put("lance_core_cpu_ms", timings(r.rawCpu()));
+            o.put("cpu_ratio", r.cpuRatio());
             o.put("target", r.benchmarkCase().target);
             o.put("met", r.meetsTarget());
             o.put("java", System.getProperty("java.version"));

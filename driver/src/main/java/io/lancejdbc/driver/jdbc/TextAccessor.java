@@ -8,6 +8,8 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -21,7 +23,7 @@ abstract class TextAccessor extends ArrowAccessor {
     abstract byte[] utf8(int row);
 
     @Override
-    final String getString(int row) {
+    String getString(int row) {
         return new String(utf8(row), StandardCharsets.UTF_8);
     }
 
@@ -82,15 +84,34 @@ abstract class TextAccessor extends ArrowAccessor {
 
     static final class OfUtf8 extends TextAccessor {
         private final VarCharVector vector;
+        private final ArrowBuf offsets;
+        private final ArrowBuf data;
+        /** Holds one value's bytes while it is decoded, so getString allocates only the String. */
+        private byte[] scratch = new byte[64];
 
         OfUtf8(VarCharVector vector, String column) {
             super(vector, column);
             this.vector = vector;
+            this.offsets = vector.getOffsetBuffer();
+            this.data = vector.getDataBuffer();
         }
 
         @Override
         byte[] utf8(int row) {
             return vector.get(row);
+        }
+
+        @Override
+        String getString(int row) {
+            int start = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
+            int len = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH) - start;
+            byte[] buf = scratch;
+            if (buf.length < len) {
+                buf = new byte[Math.max(len, buf.length * 2)];
+                scratch = buf;
+            }
+            data.getBytes(start, buf, 0, len);
+            return new String(buf, 0, len, StandardCharsets.UTF_8);
         }
     }
 
