@@ -1,7 +1,8 @@
 package io.lancejdbc.conformance.bench;
 
 /**
- * The statements both sides run. The filter keeps ids 2,000,000..2,003,999: 4,000 rows, 0.1% of the table.
+ * The statements both sides run. The filter keeps ids 2,000,000..2,003,999: 4,000 rows, 0.1% of the table;
+ * lance-core gets the filter string our driver pushes for it (read from EXPLAIN).
  */
 final class BenchmarkQueries {
     /** The measured columns, in the order the getters read them. */

@@ -47,6 +47,34 @@ final class JdbcWorkloads {
         return sum.toString();
     }
 
+    /**
+     * The Lance filter our driver pushes for {@code sql}, from its EXPLAIN, so that lance-core is given the very
+     * same filter string.
+     *
+     * @throws IllegalStateException when the plan keeps a residual FILTER or pushes nothing
+     */
+    String pushedFilter(String sql) throws SQLException {
+        String pushed = null;
+        List<String> plan = new ArrayList<>();
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("EXPLAIN " + sql)) {
+            while (rs.next()) {
+                String line = rs.getString(1).trim();
+                plan.add(line);
+                if (line.startsWith("FILTER")) {
+                    throw new IllegalStateException("the benchmark filter must be fully pushed, but the plan keeps a"
+                            + " residual FILTER:\n" + String.join("\n", plan));
+                }
+                if (line.startsWith("lancePushdownPredicate=")) {
+                    pushed = line.substring("lancePushdownPredicate=".length());
+                }
+            }
+        }
+        if (pushed == null) {
+            throw new IllegalStateException("no pushed predicate in the plan:\n" + String.join("\n", plan));
+        }
+        return pushed;
+    }
+
     String groupBy() throws SQLException {
         List<String> rows = new ArrayList<>();
         try (Statement st = connection.createStatement();

@@ -46,13 +46,15 @@ public final class LanceJdbcBenchmark {
                     Dataset dataset = Dataset.open().allocator(allocator).uri(datasetDir.toString()).build()) {
                 JdbcWorkloads ours = new JdbcWorkloads(connection);
                 RawLanceWorkloads raw = new RawLanceWorkloads(dataset, allocator);
+                String filter = ours.pushedFilter(BenchmarkQueries.FILTER_SQL);
+                System.out.println("pushed filter, also given to lance-core: " + filter);
                 for (BenchmarkCase c : options.cases()) {
                     if (options.only() != null) {
                         boolean oursOnly = options.only().equals("ours");
                         runOnly(c, options.only(), switch (c) {
                             case SCAN -> oursOnly ? () -> ours.scan(BenchmarkQueries.SCAN_SQL) : () -> raw.scan(null);
                             case FILTER -> oursOnly ? () -> ours.scan(BenchmarkQueries.FILTER_SQL)
-                                    : () -> raw.scan(BenchmarkQueries.FILTER);
+                                    : () -> raw.scan(filter);
                             case GROUPBY -> oursOnly ? ours::groupBy : raw::groupBy;
                         }, options);
                         continue;
@@ -61,7 +63,7 @@ public final class LanceJdbcBenchmark {
                         case SCAN -> measure(c, () -> ours.scan(BenchmarkQueries.SCAN_SQL), () -> raw.scan(null),
                                 options);
                         case FILTER -> measure(c, () -> ours.scan(BenchmarkQueries.FILTER_SQL),
-                                () -> raw.scan(BenchmarkQueries.FILTER), options);
+                                () -> raw.scan(filter), options);
                         case GROUPBY -> measure(c, ours::groupBy, raw::groupBy, options);
                     });
                 }

@@ -1,6 +1,9 @@
 package io.lancejdbc.driver.jdbc;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -83,6 +86,10 @@ abstract class TextAccessor extends ArrowAccessor {
     }
 
     static final class OfUtf8 extends TextAccessor {
+        /** Values up to this many bytes are copied with word reads (a multiple of 8). */
+        private static final int SHORT_VALUE = 32;
+        private static final VarHandle LONGS =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
         private final VarCharVector vector;
         private final ArrowBuf offsets;
         private final ArrowBuf data;
@@ -103,14 +110,28 @@ abstract class TextAccessor extends ArrowAccessor {
 
         @Override
         String getString(int row) {
-            int start = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
-            int len = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH) - start;
+            // Both offsets in one read (little-endian: start in the low half).
+            long bounds = offsets.getLong((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
+            int start = (int) bounds;
+            int len = (int) (bounds >> 32) - start;
+            if (len < 0) {
+                throw new IllegalStateException("Arrow utf8 value " + row + " of column '" + column
+                        + "' has a negative length");
+            }
             byte[] buf = scratch;
-            if (buf.length < len) {
-                buf = new byte[Math.max(len, buf.length * 2)];
+            if (buf.length < len + 8) {
+                buf = new byte[Math.max(len + 8, buf.length * 2)];
                 scratch = buf;
             }
-            data.getBytes(start, buf, 0, len);
+            if (len <= SHORT_VALUE && start + (long) SHORT_VALUE <= data.capacity()) {
+                // Short values (the common case) are copied a word at a time: ArrowBuf.getBytes costs a native
+                // memory copy per call, which dominates for a few bytes. Bytes past the value are ignored.
+                for (int k = 0; k < len; k += 8) {
+                    LONGS.set(buf, k, data.getLong(start + k));
+                }
+            } else {
+                data.getBytes(start, buf, 0, len);
+            }
             return new String(buf, 0, len, StandardCharsets.UTF_8);
         }
     }
