@@ -50,6 +50,8 @@ public final class SqlState {
     public static final String GENERAL_ERROR = "HY000";
     /** Invalid authorization specification. */
     public static final String INVALID_AUTHORIZATION = "28000";
+    /** Insufficient privilege (e.g. a local path outside {@code lance.local.allowed_roots}). */
+    public static final String INSUFFICIENT_PRIVILEGE = "42501";
 
     private SqlState() {
     }

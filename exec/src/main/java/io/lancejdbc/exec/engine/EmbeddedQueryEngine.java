@@ -1,6 +1,7 @@
 package io.lancejdbc.exec.engine;
 
 import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.exec.tvf.DatasetOpenPool;
 import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
 import java.util.concurrent.ExecutorService;
@@ -13,12 +14,13 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
 /**
- * The in-process engine: one Arrow root allocator and one pool of daemon worker threads shared by every session
- * (JDBC connection) opened on it.
+ * The in-process engine: one Arrow root allocator, one pool of daemon worker threads and one bounded pool for
+ * opening the datasets of file TVF {@code uris} calls, shared by every session (JDBC connection) opened on it.
  */
 public final class EmbeddedQueryEngine implements QueryEngine {
     private final BufferAllocator root;
     private final ExecutorService workers;
+    private final DatasetOpenPool openPool;
     private volatile boolean closed;
 
     /**
@@ -34,6 +36,7 @@ public final class EmbeddedQueryEngine implements QueryEngine {
         };
         this.workers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
                 factory);
+        this.openPool = new DatasetOpenPool();
     }
 
     @Override
@@ -43,7 +46,7 @@ public final class EmbeddedQueryEngine implements QueryEngine {
         }
         BufferAllocator sessionAllocator = root.newChildAllocator("session", 0, Long.MAX_VALUE);
         try {
-            return new EmbeddedSession(config, sessionAllocator, workers);
+            return new EmbeddedSession(config, sessionAllocator, workers, openPool);
         } catch (RuntimeException e) {
             sessionAllocator.close();
             throw e;
@@ -62,6 +65,7 @@ public final class EmbeddedQueryEngine implements QueryEngine {
         }
         closed = true;
         workers.shutdown();
+        openPool.close();
         root.close();
     }
 }

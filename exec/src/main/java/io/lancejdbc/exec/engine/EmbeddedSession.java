@@ -11,6 +11,10 @@ import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.FragmentScanReader;
 import io.lancejdbc.exec.lance.PoolSettings;
 import io.lancejdbc.exec.storage.StorageOptions;
+import io.lancejdbc.exec.tvf.DatasetOpenPool;
+import io.lancejdbc.exec.tvf.FileFunctionPlanner;
+import io.lancejdbc.exec.tvf.ListerFactory;
+import io.lancejdbc.exec.tvf.LocalPathPolicy;
 import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
 import java.util.ArrayList;
@@ -41,7 +45,11 @@ final class EmbeddedSession implements EngineSession {
     private volatile String currentSchema;
     private volatile boolean closed;
 
-    EmbeddedSession(EngineConfig config, BufferAllocator allocator, ExecutorService workers) {
+    /**
+     * @param workers threads for parallel split reads
+     * @param openPool the engine's bounded pool for opening the datasets of file TVF {@code uris} calls
+     */
+    EmbeddedSession(EngineConfig config, BufferAllocator allocator, ExecutorService workers, DatasetOpenPool openPool) {
         this.config = config;
         this.allocator = allocator;
         this.catalogName = config.get(EngineProperty.CATALOG);
@@ -64,8 +72,11 @@ final class EmbeddedSession implements EngineSession {
             this.metadata = new LanceCatalogMetadata(catalogName, catalog, new SchemaNameCodec(root), pool);
             this.currentSchema = metadata.names().rootDatabase();
             FragmentScanReader reader = new FragmentScanReader(pool);
+            LocalPathPolicy localPolicy = LocalPathPolicy.fromProperty(config.raw(EngineProperty.LOCAL_ALLOWED_ROOTS.key()));
+            FileFunctionPlanner fileFunctions = new FileFunctionPlanner(pool, openPool, ListerFactory.standard(),
+                    localPolicy);
             this.runner = new StatementRunner(this, reader, workers,
-                    new FileFunctionResolver(pool, config.asMap()));
+                    new FileFunctionResolver(fileFunctions, config.asMap()));
         } catch (RuntimeException e) {
             if (opened != null) {
                 opened.close();
@@ -140,7 +151,8 @@ final class EmbeddedSession implements EngineSession {
         if (dot > 0 && s.substring(0, dot).equalsIgnoreCase(catalogName) && !metadata.schemaNames().contains(s)) {
             s = s.substring(dot + 1);
         }
-        this.currentSchema = new SessionCatalogView(catalogName, currentSchema, metadata, pool, catalog.type(), null)
+        this.currentSchema = new SessionCatalogView(catalogName, currentSchema, metadata, pool, catalog.type(), null,
+                QueryOptions.defaults())
                 .resolveSchema(s);
     }
 

@@ -31,16 +31,22 @@ final class SessionCatalogView implements CatalogView {
     private final DatasetHandlePool pool;
     private final String catalogType;
     private final FileFunctionResolver fileFunctions;
+    private final QueryOptions options;
     private final Map<String, BoundTable> pinned = new HashMap<>();
 
+    /**
+     * @param fileFunctions resolves s3()/local(), or null when the view is only used for names
+     * @param options the statement's options: its cancellation and timeout bound file TVF planning
+     */
     SessionCatalogView(String catalogName, String currentSchema, LanceCatalogMetadata metadata, DatasetHandlePool pool,
-            String catalogType, FileFunctionResolver fileFunctions) {
+            String catalogType, FileFunctionResolver fileFunctions, QueryOptions options) {
         this.catalogName = catalogName;
         this.currentSchema = currentSchema;
         this.metadata = metadata;
         this.pool = pool;
         this.catalogType = catalogType;
         this.fileFunctions = fileFunctions;
+        this.options = options;
     }
 
     @Override
@@ -136,7 +142,8 @@ final class SessionCatalogView implements CatalogView {
 
     @Override
     public BoundTable resolveFileFunction(String function, Map<String, String> arguments) {
-        return fileFunctions.resolve(function, arguments, catalogName);
+        return fileFunctions.resolve(function, arguments, catalogName, options.cancellation(),
+                options.timeoutMillis());
     }
 
     /** Arrow fields with the source schema/table/column in their metadata (for ResultSetMetaData). */

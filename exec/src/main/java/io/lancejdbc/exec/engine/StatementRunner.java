@@ -85,7 +85,8 @@ final class StatementRunner {
         }
         Schema schema = null;
         if (st instanceof ParsedStatement.Query && !((ParsedStatement.Query) st).explain()) {
-            LogicalPlan plan = QueryBinder.bind(((ParsedStatement.Query) st).select(), view(), null, clock());
+            LogicalPlan plan = QueryBinder.bind(((ParsedStatement.Query) st).select(), view(QueryOptions.defaults()),
+                    null, clock());
             schema = new Schema(plan.output());
             ParamTypes.collect(plan, types);
         }
@@ -122,9 +123,9 @@ final class StatementRunner {
         return Clock.fixed(Instant.now(), ZoneId.systemDefault());
     }
 
-    private SessionCatalogView view() {
+    private SessionCatalogView view(QueryOptions options) {
         return new SessionCatalogView(session.catalogName(), session.currentSchema(), session.lanceMetadata(),
-                session.pool(), session.catalog().type(), fileFunctions);
+                session.pool(), session.catalog().type(), fileFunctions, options);
     }
 
     private QueryResult run(ParsedStatement st, List<Literal> params, QueryOptions options) {
@@ -141,7 +142,7 @@ final class StatementRunner {
                     .map(t -> new Object[] {t}).toList());
         }
         if (st instanceof ParsedStatement.Describe) {
-            BoundTable t = view().resolveTable(((ParsedStatement.Describe) st).tableParts());
+            BoundTable t = view(options).resolveTable(((ParsedStatement.Describe) st).tableParts());
             List<String> pk = session.lanceMetadata().primaryKey(t.schemaName(), t.name());
             return describe(t.schema().getFields(), pk);
         }
@@ -151,11 +152,12 @@ final class StatementRunner {
                 throw new SqlError(SqlState.UNDEFINED_FUNCTION, "DESC FUNCTION supports s3() and local(), not "
                         + d.function() + "()");
             }
-            BoundTable t = fileFunctions.resolve(d.function(), d.arguments(), session.catalogName());
+            BoundTable t = fileFunctions.resolve(d.function(), d.arguments(), session.catalogName(),
+                    options.cancellation(), options.timeoutMillis());
             return describe(t.schema().getFields(), List.of());
         }
         if (st instanceof ParsedStatement.ShowIndex) {
-            BoundTable t = view().resolveTable(((ParsedStatement.ShowIndex) st).tableParts());
+            BoundTable t = view(options).resolveTable(((ParsedStatement.ShowIndex) st).tableParts());
             return showIndex(t, session.lanceMetadata());
         }
         if (st instanceof ParsedStatement.Use) {
@@ -197,12 +199,12 @@ final class StatementRunner {
             throw new SqlError(SqlState.SCHEMA_NOT_FOUND, "Unknown schema " + String.join(".", parts)
                     + "; quote a multi-level schema with backticks, e.g. `doris.analytics`");
         }
-        return view().resolveSchema(schema);
+        return view(QueryOptions.defaults()).resolveSchema(schema);
     }
 
     private QueryResult query(ParsedStatement.Query q, List<Literal> params, QueryOptions options) {
         Clock clock = clock();
-        LogicalPlan plan = QueryBinder.bind(q.select(), view(), params, clock);
+        LogicalPlan plan = QueryBinder.bind(q.select(), view(options), params, clock);
         if (options.maxRows() > 0) {
             plan = new Limit(plan, 0, options.maxRows());
         }

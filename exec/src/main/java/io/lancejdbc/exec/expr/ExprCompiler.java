@@ -141,6 +141,12 @@ public final class ExprCompiler {
     }
 
     private CompiledExpr subquery(SubqueryExpr s) {
+        if (s.correlated()) {
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "A correlated " + (s.kind() == SubqueryExpr.Kind.SCALAR
+                    ? "scalar subquery" : s.kind() + " subquery") + " is not supported in this position; use"
+                    + " EXISTS / IN / NOT IN as a WHERE condition joined by AND, and scalar subqueries in WHERE or the"
+                    + " select list");
+        }
         switch (s.kind()) {
             case EXISTS:
                 return new ConstantExpr(!subqueries.run(s.plan(), 1).isEmpty(), s.type());

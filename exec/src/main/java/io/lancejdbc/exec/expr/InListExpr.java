@@ -21,6 +21,7 @@ final class InListExpr implements CompiledExpr {
     private final ValueCategory category;
     private final Set<Object> members = new HashSet<>();
     private final boolean listHasNull;
+    private final boolean empty;
     private final Field type = Types.of(Types.BOOL, true);
 
     /** @param constants the list items in the value's type (engine value representation) */
@@ -36,6 +37,7 @@ final class InListExpr implements CompiledExpr {
             }
         }
         this.listHasNull = hasNull;
+        this.empty = constants.isEmpty();
     }
 
     private Object key(Object c) {
@@ -132,7 +134,10 @@ final class InListExpr implements CompiledExpr {
     }
 
     private void set(BitVector out, int i, boolean valueNull, boolean found) {
-        if (valueNull || !found && listHasNull) {
+        if (empty) {
+            // x IN (an empty subquery) is FALSE for every x, NULL included (SQL:2011 8.4 in predicate).
+            out.set(i, 0);
+        } else if (valueNull || !found && listHasNull) {
             out.setNull(i);
         } else {
             out.set(i, found ? 1 : 0);

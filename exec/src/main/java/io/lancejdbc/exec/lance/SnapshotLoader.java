@@ -52,6 +52,7 @@ import org.slf4j.LoggerFactory;
 public final class SnapshotLoader {
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotLoader.class);
     private static final String LEGACY_FILE_FORMAT = "0.1";
+    private static final String PRIMARY_KEY_METADATA = "lance-schema:unenforced-primary-key";
 
     private final IndexDetailsParser detailsParser = new IndexDetailsParser();
 
@@ -79,12 +80,14 @@ public final class SnapshotLoader {
             String format = ds.getLanceFileFormatVersion();
             rejectManifestWithoutRowCounts(ds, uri, version, format);
             Schema schema = ds.getSchema();
-            LanceSchema lanceSchema = ds.getLanceSchema();
-            Map<String, Integer> topLevelIds = topLevelFieldIds(lanceSchema);
-            Map<Integer, String> namesById = fieldNamesById(lanceSchema);
+            Optional<LanceSchema> lanceSchema = lanceSchema(ds, uri);
+            Map<String, Integer> topLevelIds = lanceSchema.map(SnapshotLoader::topLevelFieldIds).orElse(Map.of());
+            Map<Integer, String> namesById = lanceSchema.map(SnapshotLoader::fieldNamesById).orElse(Map.of());
             List<FragmentInfo> fragments = fragments(ds, format);
             IndexInfo indexes = indexes(ds, uri, namesById);
-            List<String> primaryKey = lanceSchema.getUnenforcedPrimaryKey().stream().map(LanceField::getName).toList();
+            List<String> primaryKey = lanceSchema.isPresent()
+                    ? lanceSchema.get().getUnenforcedPrimaryKey().stream().map(LanceField::getName).toList()
+                    : primaryKeyFromArrow(schema);
             Snapshot snapshot = new Snapshot(uri, version, schema, topLevelIds, fragments, indexes.segments(), format);
             return new DatasetMetadata(snapshot, indexes.descriptors(), primaryKey, indexes.complete());
         } catch (SqlError e) {
@@ -118,6 +121,34 @@ public final class SnapshotLoader {
         } catch (NumberFormatException e) {
             return 0;
         }
+    }
+
+    /**
+     * The Lance schema (field ids), or empty when lance-core 7.0.0 cannot convert it: {@code getLanceSchema()}
+     * throws "ArrowSchema conversion error" for some columns of unsupported types (seen with the
+     * unsupported_types fixture), while {@code getSchema()} works. Without field ids no index segment matches a
+     * column, so such a dataset is read without indexes, and its DESC still shows every column.
+     */
+    private static Optional<LanceSchema> lanceSchema(Dataset ds, String uri) {
+        try {
+            return Optional.of(ds.getLanceSchema());
+        } catch (IllegalArgumentException e) {
+            LOG.info("The Lance schema of {} is unreadable by lance-core 7.0.0 ({}); reading it without field ids",
+                    uri, LanceErrorMapper.cleanMessage(e, Map.of()));
+            return Optional.empty();
+        }
+    }
+
+    /** Top-level fields marked {@code lance-schema:unenforced-primary-key=true} in their Arrow metadata. */
+    private static List<String> primaryKeyFromArrow(Schema schema) {
+        List<String> out = new ArrayList<>();
+        for (org.apache.arrow.vector.types.pojo.Field f : schema.getFields()) {
+            Map<String, String> md = f.getMetadata();
+            if (md != null && "true".equalsIgnoreCase(md.get(PRIMARY_KEY_METADATA))) {
+                out.add(f.getName());
+            }
+        }
+        return out;
     }
 
     private static Map<String, Integer> topLevelFieldIds(LanceSchema schema) {

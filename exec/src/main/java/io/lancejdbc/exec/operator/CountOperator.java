@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.operator;
 
+import io.lancejdbc.exec.engine.PinnedDataset;
 import io.lancejdbc.exec.engine.PinnedTable;
 import io.lancejdbc.exec.expr.ColumnWriters;
 import io.lancejdbc.exec.stream.BatchStream;
@@ -14,7 +15,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * {@code COUNT(*)} without reading rows: from the pinned version's metadata (logical rows after deletions) when
  * nothing filters, or Lance's own row count of the pushed filter when only pushed predicates filter
- * (doris-semantics §3.1, COUNT pushdown; EXPLAIN shows {@code pushdown agg=COUNT (n)}).
+ * (doris-semantics §3.1, COUNT pushdown; EXPLAIN shows {@code pushdown agg=COUNT (n)}). Over several datasets (a
+ * file TVF with {@code "uris"}) the counts of the datasets are summed.
  */
 public final class CountOperator implements PhysicalOperator {
     private final PinnedTable table;
@@ -47,12 +49,9 @@ public final class CountOperator implements PhysicalOperator {
 
     @Override
     public List<String> details() {
-        List<String> out = new java.util.ArrayList<>();
-        out.add("lanceCatalogType=" + table.catalogType());
-        out.add("lanceVersion=" + table.snapshot().version());
-        out.add("lanceFragments=" + table.snapshot().fragments().size());
+        List<String> out = new java.util.ArrayList<>(PinnedTableDetails.lines(table));
         if (lanceFilter == null) {
-            out.add("pushdown agg=COUNT (" + table.snapshot().logicalRows() + ")");
+            out.add("pushdown agg=COUNT (" + table.logicalRows() + ")");
         } else {
             out.add("lancePushdownPredicate=" + lanceFilter);
             out.add("pushdown agg=COUNT (-1)");
@@ -77,9 +76,7 @@ public final class CountOperator implements PhysicalOperator {
                 }
                 done = true;
                 ctx.cancellation().throwIfCancelled();
-                long n = lanceFilter == null ? table.snapshot().logicalRows()
-                        : ctx.scanReader().countRows(table.source(), table.snapshot().version(), Optional.empty(),
-                                lanceFilter);
+                long n = lanceFilter == null ? table.logicalRows() : countFiltered(ctx);
                 FieldVector v = ColumnWriters.allocate(schema.getFields().get(0), 1, ctx.allocator());
                 ((BigIntVector) v).setSafe(0, n);
                 v.setValueCount(1);
@@ -93,5 +90,14 @@ public final class CountOperator implements PhysicalOperator {
                 done = true;
             }
         };
+    }
+
+    private long countFiltered(ExecContext ctx) {
+        long n = 0;
+        for (PinnedDataset d : table.datasets()) {
+            ctx.cancellation().throwIfCancelled();
+            n += ctx.scanReader().countRows(d.source(), d.snapshot().version(), Optional.empty(), lanceFilter);
+        }
+        return n;
     }
 }

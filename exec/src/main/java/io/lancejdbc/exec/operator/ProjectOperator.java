@@ -95,32 +95,43 @@ public final class ProjectOperator implements PhysicalOperator, StreamTransform 
                 if (batch == null) {
                     return null;
                 }
+                FieldVector[] vectors = new FieldVector[exprs.size()];
                 List<FieldVector> out = new ArrayList<>(exprs.size());
                 try (VectorSchemaRoot b = batch) {
                     int n = b.getRowCount();
-                    for (int i = 0; i < exprs.size(); i++) {
-                        Expr e = exprs.get(i);
-                        Field f = schema.getFields().get(i);
-                        FieldVector v;
-                        if (e instanceof ColumnRef && !shared.contains(((ColumnRef) e).index())) {
-                            FieldVector src = b.getVector(((ColumnRef) e).index());
-                            TransferPair tp = src.getTransferPair(f, ctx.allocator());
-                            tp.transfer();
-                            v = (FieldVector) tp.getTo();
-                        } else {
-                            try (Evaluated r = compiled.get(i).evaluate(b, ctx.allocator())) {
-                                TransferPair tp = r.vector().getTransferPair(f, ctx.allocator());
-                                if (r.isOwned()) {
-                                    tp.transfer();
-                                } else {
-                                    tp.splitAndTransfer(0, n);
-                                }
-                                v = (FieldVector) tp.getTo();
+                    // Computed columns first: an expression may read any input column (CASE copies whole rows), so
+                    // bare columns move out of the batch only afterwards.
+                    for (int pass = 0; pass < 2; pass++) {
+                        for (int i = 0; i < exprs.size(); i++) {
+                            Expr e = exprs.get(i);
+                            Field f = schema.getFields().get(i);
+                            boolean move = e instanceof ColumnRef && !shared.contains(((ColumnRef) e).index());
+                            if (move != (pass == 1)) {
+                                continue;
                             }
+                            FieldVector v;
+                            if (move) {
+                                FieldVector src = b.getVector(((ColumnRef) e).index());
+                                TransferPair tp = src.getTransferPair(f, ctx.allocator());
+                                tp.transfer();
+                                v = (FieldVector) tp.getTo();
+                            } else {
+                                try (Evaluated r = compiled.get(i).evaluate(b, ctx.allocator())) {
+                                    TransferPair tp = r.vector().getTransferPair(f, ctx.allocator());
+                                    if (r.isOwned()) {
+                                        tp.transfer();
+                                    } else {
+                                        tp.splitAndTransfer(0, n);
+                                    }
+                                    v = (FieldVector) tp.getTo();
+                                }
+                            }
+                            v.setValueCount(n);
+                            vectors[i] = v;
+                            out.add(v);
                         }
-                        v.setValueCount(n);
-                        out.add(v);
                     }
+                    out = java.util.Arrays.asList(vectors);
                     VectorSchemaRoot root = new VectorSchemaRoot(schema.getFields(), out, n);
                     root.setRowCount(n);
                     return root;

@@ -10,7 +10,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * Compares rows addressed as {@code (batch << 32) | row} by a list of key vectors per batch, with per-key
  * direction and NULL placement. Floats order NaN above every number and {@code -0.0} equal to {@code 0.0}.
  */
-final class RowComparator {
+public final class RowComparator {
     /** Compares one key column across batches. */
     private interface KeyCompare {
         int compare(int ba, int ra, int bb, int rb);
@@ -25,7 +25,7 @@ final class RowComparator {
     /**
      * @param keyVectors keyVectors.get(b).get(k) is key k of batch b
      */
-    RowComparator(List<List<FieldVector>> keyVectors, boolean[] ascending, boolean[] nullsFirst) {
+    public RowComparator(List<List<FieldVector>> keyVectors, boolean[] ascending, boolean[] nullsFirst) {
         int nk = ascending.length;
         this.ascending = ascending.clone();
         this.nullsFirst = nullsFirst.clone();
@@ -178,7 +178,8 @@ final class RowComparator {
         }
     }
 
-    int compare(long a, long b) {
+    /** Compares two rows addressed as {@code (batch << 32) | row}: negative, zero or positive. */
+    public int compare(long a, long b) {
         int ba = (int) (a >>> 32);
         int ra = (int) a;
         int bb = (int) (b >>> 32);
@@ -204,9 +205,17 @@ final class RowComparator {
     }
 
     /** Sorts {@code refs[0..n)} (stable merge sort). */
-    void sort(long[] refs, int n) {
-        long[] tmp = new long[n];
-        mergeSort(refs, tmp, 0, n);
+    public void sort(long[] refs, int n) {
+        mergeSort(refs, new long[n], 0, n);
+    }
+
+    /**
+     * Sorts {@code refs[from..to)} (stable merge sort).
+     *
+     * @param tmp scratch space at least as long as {@code to} (reused across calls)
+     */
+    public void sort(long[] refs, int from, int to, long[] tmp) {
+        mergeSort(refs, tmp, from, to);
     }
 
     private void mergeSort(long[] a, long[] tmp, int lo, int hi) {

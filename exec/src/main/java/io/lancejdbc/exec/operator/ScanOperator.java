@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.operator;
 
+import io.lancejdbc.exec.engine.PinnedDataset;
 import io.lancejdbc.exec.engine.PinnedTable;
 import io.lancejdbc.exec.lance.ScanRequest;
 import io.lancejdbc.exec.snapshot.Snapshot;
@@ -14,8 +15,13 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Reads the projected columns of one pinned dataset version, one split per fragment, splits in parallel with ordered
- * delivery; the pushed predicate and limit go to Lance.
+ * Reads the projected columns of a table reference's pinned dataset versions, one split per fragment, splits in
+ * parallel with ordered delivery; the pushed predicate and limit go to Lance.
+ *
+ * <p>A reference over several datasets (a file TVF with {@code "uris"}) is read as the datasets' splits one after
+ * the other, in the reference's dataset order: the rows are the {@code UNION ALL} of the single-dataset scans, in
+ * that order. The datasets' schemas are identical (checked at planning), so the projection and the pushed filter
+ * apply to each unchanged; a pushed limit applies per split, as for one dataset.
  */
 public final class ScanOperator implements PhysicalOperator, SplitSource {
     private final BoundTable table;
@@ -25,7 +31,12 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
     private final long limit;
     private final Schema schema;
     private final List<Split> splits;
-    private final boolean wholeDataset;
+    private final List<ScanTask> tasks;
+    private final boolean anyWholeDataset;
+
+    /** One unit of parallel work: a fragment split, or a whole dataset when {@code split} is null. */
+    private record ScanTask(PinnedDataset dataset, Split split) {
+    }
 
     /**
      * @param output the output fields (the projected table columns, in order)
@@ -39,9 +50,24 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
         this.lanceFilter = lanceFilter;
         this.limit = limit;
         this.schema = new Schema(output);
-        Snapshot s = pinned.snapshot();
-        this.wholeDataset = FragmentSplitPlanner.hasDuplicateFragmentIds(s);
-        this.splits = wholeDataset ? List.of() : FragmentSplitPlanner.plan(s);
+        List<Split> allSplits = new ArrayList<>();
+        List<ScanTask> allTasks = new ArrayList<>();
+        boolean whole = false;
+        for (PinnedDataset d : pinned.datasets()) {
+            Snapshot s = d.snapshot();
+            if (FragmentSplitPlanner.hasDuplicateFragmentIds(s)) {
+                whole = true;
+                allTasks.add(new ScanTask(d, null));
+            } else {
+                for (Split split : FragmentSplitPlanner.plan(s)) {
+                    allSplits.add(split);
+                    allTasks.add(new ScanTask(d, split));
+                }
+            }
+        }
+        this.splits = List.copyOf(allSplits);
+        this.tasks = List.copyOf(allTasks);
+        this.anyWholeDataset = whole;
     }
 
     @Override
@@ -61,39 +87,38 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
 
     @Override
     public List<String> details() {
-        Snapshot s = pinned.snapshot();
         List<String> out = new ArrayList<>();
         out.add("columns: " + (columns.isEmpty() ? "(none)" : String.join(", ", columns)));
-        out.add("lanceCatalogType=" + pinned.catalogType());
-        out.add("lanceVersion=" + s.version());
-        out.add("lanceFragments=" + s.fragments().size());
+        out.addAll(PinnedTableDetails.lines(pinned));
         if (lanceFilter != null) {
             out.add("lancePushdownPredicate=" + lanceFilter);
         }
         if (limit >= 0) {
             out.add("lanceLimit=" + limit);
         }
-        out.add("splits=" + (wholeDataset ? 1 : splits.size()) + " (FRAGMENT_SCAN"
-                + (wholeDataset ? ", whole dataset: duplicate fragment ids in the manifest" : "") + ")");
+        out.add("splits=" + tasks.size() + " (FRAGMENT_SCAN"
+                + (anyWholeDataset ? ", whole dataset: duplicate fragment ids in the manifest" : "") + ")");
         return out;
     }
 
-    /** The planned splits, in delivery order. */
+    /** The planned fragment splits, in delivery order (whole-dataset reads are not splits and are left out). */
     public List<Split> splits() {
         return splits;
     }
 
+    /** Fragment splits of every dataset plus one unit per dataset read whole, in read order. */
     @Override
     public int splitCount() {
-        return wholeDataset ? 1 : splits.size();
+        return tasks.size();
     }
 
     @Override
     public BatchStream openSplit(ExecContext ctx, int i) {
-        ScanRequest req = ScanRequest.of(pinned.source(), pinned.snapshot().version()).withColumns(columns)
-                .withBatchSize(ctx.batchSize());
-        if (!wholeDataset) {
-            req = req.withFragments(splits.get(i).fragmentIds());
+        ScanTask task = tasks.get(i);
+        ScanRequest req = ScanRequest.of(task.dataset().source(), task.dataset().snapshot().version())
+                .withColumns(columns).withBatchSize(ctx.batchSize());
+        if (task.split() != null) {
+            req = req.withFragments(task.split().fragmentIds());
         }
         if (lanceFilter != null) {
             req = req.withFilter(lanceFilter);

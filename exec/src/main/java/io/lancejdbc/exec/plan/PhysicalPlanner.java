@@ -14,6 +14,7 @@ import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
 import io.lancejdbc.sql.expr.ColumnRef;
 import io.lancejdbc.sql.expr.Expr;
+import io.lancejdbc.sql.expr.ExprVisitors;
 import io.lancejdbc.sql.plan.Aggregate;
 import io.lancejdbc.sql.plan.AggregateCall;
 import io.lancejdbc.sql.plan.Distinct;
@@ -24,7 +25,9 @@ import io.lancejdbc.sql.plan.Project;
 import io.lancejdbc.sql.plan.Sort;
 import io.lancejdbc.sql.plan.TableScan;
 import io.lancejdbc.sql.plan.Values;
+import io.lancejdbc.exec.operator.SparseOutput;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -84,7 +87,11 @@ public final class PhysicalPlanner {
             if (isIdentity(pr)) {
                 return plan(pr.input());
             }
-            return new ProjectOperator(plan(pr.input()), pr.exprs(), pr.output());
+            BitSet used = new BitSet();
+            for (Expr e : pr.exprs()) {
+                ExprVisitors.columns(e, used);
+            }
+            return new ProjectOperator(onlyColumns(plan(pr.input()), used), pr.exprs(), pr.output());
         }
         if (p instanceof Limit) {
             Limit l = (Limit) p;
@@ -104,8 +111,17 @@ public final class PhysicalPlanner {
             if (count != null) {
                 return count;
             }
-            return new HashAggregateOperator(plan(a.input()), a.groupKeys(), a.aggregates(), a.output(),
-                    maxMemoryBytes);
+            BitSet used = new BitSet();
+            for (Expr e : a.groupKeys()) {
+                ExprVisitors.columns(e, used);
+            }
+            for (AggregateCall c : a.aggregates()) {
+                for (Expr e : c.args()) {
+                    ExprVisitors.columns(e, used);
+                }
+            }
+            return new HashAggregateOperator(onlyColumns(plan(a.input()), used), a.groupKeys(), a.aggregates(),
+                    a.output(), maxMemoryBytes);
         }
         if (p instanceof Distinct) {
             List<Expr> keys = new ArrayList<>();
@@ -127,6 +143,11 @@ public final class PhysicalPlanner {
         }
         throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, p.getClass().getSimpleName()
                 + " is not supported by this engine yet");
+    }
+
+    /** Projections and aggregates read their input by column reference, so unread columns may stay unfilled. */
+    private static PhysicalOperator onlyColumns(PhysicalOperator in, BitSet used) {
+        return in instanceof SparseOutput ? ((SparseOutput) in).onlyColumns(used) : in;
     }
 
     private static boolean isIdentity(Project p) {

@@ -337,13 +337,7 @@ final class ExpressionBinder {
             return function((Function) e);
         }
         if (e instanceof ParenthesedSelect) {
-            LogicalPlan p = queries.bindSubquery((ParenthesedSelect) e, scope);
-            if (p.output().size() != 1) {
-                throw new SqlError(SqlState.SYNTAX_ERROR, "A scalar subquery must return exactly one column, got "
-                        + p.output().size());
-            }
-            return new SubqueryExpr(SubqueryExpr.Kind.SCALAR, p, null,
-                    Types.withNullable(Types.withoutMetadata(Types.rename(p.output().get(0), "")), true));
+            return scalarSubquery((ParenthesedSelect) e);
         }
         if (e instanceof ExistsExpression) {
             ExistsExpression x = (ExistsExpression) e;
@@ -351,12 +345,36 @@ final class ExpressionBinder {
             if (!(inner instanceof Select)) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "EXISTS needs a subquery");
             }
-            LogicalPlan p = queries.bindSubquery((Select) inner, scope);
-            Expr r = new SubqueryExpr(SubqueryExpr.Kind.EXISTS, p, null, Types.of(Types.BOOL, false));
+            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) inner, scope, SubqueryExpr.Kind.EXISTS);
+            if (b.correlation() != null && b.aggregateWithoutGroupBy()) {
+                // An aggregate without GROUP BY returns one row for any input.
+                if (b.having()) {
+                    throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "A correlated EXISTS subquery with HAVING but"
+                            + " no GROUP BY is not supported; compare the aggregate in a scalar subquery instead");
+                }
+                return Literal.ofBoolean(!x.isNot());
+            }
+            Expr r = new SubqueryExpr(SubqueryExpr.Kind.EXISTS, b.plan(), null, Types.of(Types.BOOL, false),
+                    b.correlation());
             return x.isNot() ? Operators.not(r) : r;
         }
         throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Expression " + e + " (" + e.getClass().getSimpleName()
                 + ") is not supported");
+    }
+
+    private Expr scalarSubquery(ParenthesedSelect select) {
+        QueryBinder.SubqueryBinding b = queries.bindSubquery(select, scope, SubqueryExpr.Kind.SCALAR);
+        if (b.visibleColumns() != 1) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "A scalar subquery must return exactly one column, got "
+                    + b.visibleColumns());
+        }
+        return scalar(b);
+    }
+
+    private static Expr scalar(QueryBinder.SubqueryBinding b) {
+        LogicalPlan p = b.plan();
+        return new SubqueryExpr(SubqueryExpr.Kind.SCALAR, p, null,
+                Types.withNullable(Types.withoutMetadata(Types.rename(p.output().get(0), "")), true), b.correlation());
     }
 
     private Expr longValue(LongValue v) {
@@ -408,6 +426,27 @@ final class ExpressionBinder {
     }
 
     private Expr resolveParts(List<String> parts, String text) {
+        Expr e = resolveOrNull(parts, text);
+        if (e != null) {
+            return e;
+        }
+        if (ctx != null && queries != null) {
+            Expr outer = queries.outerReference(parts, text);
+            if (outer != null) {
+                return outer;
+            }
+            if (queries.outerScopeHas(parts)) {
+                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Correlated reference " + text + " is not"
+                        + " supported here (only from a subquery's WHERE clause to the query directly around it);"
+                        + " rewrite it as a JOIN");
+            }
+        }
+        throw new SqlError(SqlState.COLUMN_NOT_FOUND, "Column '" + text + "' not found (available: "
+                + scope.describe() + ")");
+    }
+
+    /** {@code parts} resolved in this binder's scope, or null when no column matches. */
+    Expr resolveOrNull(List<String> parts, String text) {
         int n = parts.size();
         // qualifier.column[.field...], then schema.table.column, then column.field...
         for (int start : new int[] {1, 2, 0}) {
@@ -428,12 +467,7 @@ final class ExpressionBinder {
             }
             return e;
         }
-        if (ctx != null && queries != null && queries.outerScopeHas(parts)) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Correlated subqueries are not supported: " + text
-                    + " refers to the enclosing query; rewrite it as a JOIN");
-        }
-        throw new SqlError(SqlState.COLUMN_NOT_FOUND, "Column '" + text + "' not found (available: "
-                + scope.describe() + ")");
+        return null;
     }
 
     private Expr comparison(ComparisonOperator c) {
@@ -473,15 +507,22 @@ final class ExpressionBinder {
         }
         Expr value = bind(in.getLeftExpression());
         if (right instanceof ParenthesedSelect || right instanceof Select) {
-            LogicalPlan p = queries.bindSubquery((Select) right, scope);
-            if (p.output().size() != 1) {
+            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) right, scope, SubqueryExpr.Kind.IN);
+            LogicalPlan p = b.plan();
+            if (b.visibleColumns() != 1) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "The subquery of IN must return one column, got "
-                        + p.output().size());
+                        + b.visibleColumns());
             }
             ArrowType common = TypeCoercion.commonType(value.type().getType(), p.output().get(0).getType(),
                     "IN subquery");
-            Expr r = new SubqueryExpr(SubqueryExpr.Kind.IN, p, TypeCoercion.coerce(value, common),
-                    Types.of(Types.BOOL, true));
+            Expr r;
+            if (b.correlation() != null && b.aggregateWithoutGroupBy()) {
+                // One value per enclosing row: x IN (v) is x = v, with the same NULL semantics.
+                r = Operators.compare(Functions.EQ, value, scalar(b));
+            } else {
+                r = new SubqueryExpr(SubqueryExpr.Kind.IN, p, TypeCoercion.coerce(value, common),
+                        Types.of(Types.BOOL, true), b.correlation());
+            }
             return in.isNot() ? Operators.not(r) : r;
         }
         if (!(right instanceof ExpressionList)) {

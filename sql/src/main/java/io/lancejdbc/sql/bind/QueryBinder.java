@@ -7,6 +7,7 @@ import io.lancejdbc.sql.catalog.CatalogView;
 import io.lancejdbc.sql.expr.Call;
 import io.lancejdbc.sql.expr.ColumnRef;
 import io.lancejdbc.sql.expr.Expr;
+import io.lancejdbc.sql.expr.ExprVisitors;
 import io.lancejdbc.sql.expr.Functions;
 import io.lancejdbc.sql.expr.Literal;
 import io.lancejdbc.sql.expr.ParamRef;
@@ -109,13 +110,155 @@ public final class QueryBinder {
                 + " (UNSUPPORTED_TYPE in DESC); leave it out, e.g. SELECT * EXCEPT (" + name + ") ...");
     }
 
-    LogicalPlan bindSubquery(Select s, Scope outer) {
+    /**
+     * A bound subquery.
+     *
+     * @param plan the plan (a correlated one has extra columns after the visible ones)
+     * @param visibleColumns the columns the subquery's SELECT list returns
+     * @param correlation null for an uncorrelated subquery
+     * @param aggregateWithoutGroupBy the subquery aggregates without GROUP BY: exactly one row per enclosing row
+     *     (ignoring HAVING)
+     * @param having the subquery has a HAVING clause
+     */
+    record SubqueryBinding(LogicalPlan plan, int visibleColumns, SubqueryExpr.Correlation correlation,
+            boolean aggregateWithoutGroupBy, boolean having) {
+    }
+
+    /**
+     * The enclosing query's columns a subquery refers to (outer references), collected while binding it, and the
+     * decorrelated form its top SELECT block produces.
+     */
+    static final class OuterReferences {
+        final Scope outer;
+        final PlainSelect top;
+        final SubqueryExpr.Kind kind;
+        final List<ColumnRef> columns = new ArrayList<>();
+        LogicalPlan plan;
+        int visible;
+        Expr condition;
+        boolean unique;
+        Expr whenEmpty;
+        int markerColumn = -1;
+        boolean aggregateWithoutGroupBy;
+        boolean having;
+
+        OuterReferences(Scope outer, PlainSelect top, SubqueryExpr.Kind kind) {
+            this.outer = outer;
+            this.top = top;
+            this.kind = kind;
+        }
+
+        /** The placeholder standing for outer column {@code c} while the subquery is bound. */
+        Expr placeholder(ColumnRef c) {
+            int i = 0;
+            while (i < columns.size() && columns.get(i).index() != c.index()) {
+                i++;
+            }
+            if (i == columns.size()) {
+                columns.add(c);
+            }
+            return new Call(OUTER_PREFIX + i, List.of(), c.type());
+        }
+    }
+
+    /** Placeholder function name prefix of an outer reference inside a subquery being bound. */
+    static final String OUTER_PREFIX = "$outer:";
+
+    private final Deque<OuterReferences> correlations = new ArrayDeque<>();
+
+    SubqueryBinding bindSubquery(Select s, Scope outer, SubqueryExpr.Kind kind) {
+        OuterReferences refs = new OuterReferences(outer, topBlock(s), kind);
         outerScopes.push(outer);
+        correlations.push(refs);
         try {
-            return bindSelect(s, ctx.ctes).plan();
+            LogicalPlan plan = bindSelect(s, ctx.ctes).plan();
+            if (refs.columns.isEmpty()) {
+                return new SubqueryBinding(plan, plan.output().size(), null, false, false);
+            }
+            if (refs.plan == null || hasOuterPlaceholder(refs.plan)) {
+                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "A subquery may refer to the enclosing query"
+                        + " only in the WHERE clause of a plain SELECT (" + describeOuter(refs) + "); rewrite it"
+                        + " as a JOIN");
+            }
+            List<Expr> args = new ArrayList<>(refs.columns);
+            return new SubqueryBinding(refs.plan, refs.visible, new SubqueryExpr.Correlation(args, refs.condition,
+                    refs.unique, refs.whenEmpty, refs.markerColumn), refs.aggregateWithoutGroupBy, refs.having);
         } finally {
+            correlations.pop();
             outerScopes.pop();
         }
+    }
+
+    private static String describeOuter(OuterReferences refs) {
+        List<String> names = new ArrayList<>();
+        for (ColumnRef c : refs.columns) {
+            names.add(c.name());
+        }
+        return "it refers to " + String.join(", ", names);
+    }
+
+    /** The PlainSelect a subquery consists of (through redundant parentheses), or null. */
+    private static PlainSelect topBlock(Select s) {
+        Select cur = s;
+        while (cur instanceof ParenthesedSelect && cur.getWithItemsList() == null) {
+            ParenthesedSelect p = (ParenthesedSelect) cur;
+            if (p.getOrderByElements() != null || p.getLimit() != null || p.getOffset() != null
+                    || p.getFetch() != null) {
+                return null;
+            }
+            cur = p.getSelect();
+        }
+        return cur instanceof PlainSelect && cur.getWithItemsList() == null ? (PlainSelect) cur : null;
+    }
+
+    static boolean hasOuterPlaceholder(LogicalPlan plan) {
+        boolean[] found = new boolean[1];
+        io.lancejdbc.sql.plan.PlanExpressions.forEach(plan, e -> found[0] |= containsOuter(e));
+        return found[0];
+    }
+
+    static boolean containsOuter(Expr e) {
+        if (e instanceof Call) {
+            Call c = (Call) e;
+            if (c.function().startsWith(OUTER_PREFIX)) {
+                return true;
+            }
+            for (Expr a : c.args()) {
+                if (containsOuter(a)) {
+                    return true;
+                }
+            }
+        }
+        if (e instanceof SubqueryExpr) {
+            SubqueryExpr sq = (SubqueryExpr) e;
+            if (sq.operand() != null && containsOuter(sq.operand())) {
+                return true;
+            }
+            if (sq.correlation() != null) {
+                for (Expr a : sq.correlation().outerArgs()) {
+                    if (containsOuter(a)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * An outer reference: {@code parts} resolved in the scope of the query directly enclosing the subquery being
+     * bound, as an expression over placeholders; null when the name is not an outer column there.
+     */
+    Expr outerReference(List<String> parts, String text) {
+        OuterReferences refs = correlations.peek();
+        if (refs == null || outerScopes.peek() != refs.outer) {
+            return null;
+        }
+        Expr e = new ExpressionBinder(ctx, refs.outer, null, null, null).resolveOrNull(parts, text);
+        if (e == null) {
+            return null;
+        }
+        return ExprVisitors.replaceColumns(e, refs::placeholder);
     }
 
     boolean outerScopeHas(List<String> parts) {
@@ -199,10 +342,25 @@ public final class QueryBinder {
         }
         LogicalPlan plan = from.plan();
         Scope scope = from.scope();
+        OuterReferences refs = correlations.peek();
+        List<Expr> correlated = new ArrayList<>();
         if (ps.getWhere() != null) {
             Expr where = new ExpressionBinder(c, scope, null, null, this).bind(ps.getWhere());
             TypeCoercion.requireBoolean(where, "WHERE");
-            plan = new Filter(plan, TypeCoercion.coerce(where, Types.BOOL));
+            if (refs != null && refs.top == ps && containsOuter(where)) {
+                // The conjuncts that read the enclosing row become the condition of the join the subquery turns into.
+                List<Expr> local = new ArrayList<>();
+                for (Expr conjunct : ExprVisitors.conjuncts(where)) {
+                    (containsOuter(conjunct) ? correlated : local).add(TypeCoercion.coerce(conjunct, Types.BOOL));
+                }
+                where = ExprVisitors.and(local);
+            }
+            if (where != null) {
+                plan = new Filter(plan, TypeCoercion.coerce(where, Types.BOOL));
+            }
+        }
+        if (!correlated.isEmpty()) {
+            return correlatedBlock(ps, c, plan, scope, correlated, refs);
         }
 
         AggregateCollector aggs = new AggregateCollector();
@@ -320,14 +478,219 @@ public final class QueryBinder {
         }
         plan = limit(plan, ps.getLimit(), ps.getOffset(), ps.getFetch());
         if (projected.size() > visible) {
-            List<Expr> refs = new ArrayList<>();
+            List<Expr> visibleRefs = new ArrayList<>();
             List<Field> out = plan.output();
             for (int i = 0; i < visible; i++) {
-                refs.add(new ColumnRef(i, out.get(i).getName(), out.get(i)));
+                visibleRefs.add(new ColumnRef(i, out.get(i).getName(), out.get(i)));
             }
-            plan = new Project(plan, refs, names);
+            plan = new Project(plan, visibleRefs, names);
         }
         return new Bound(plan, Scope.of(null, plan.output()));
+    }
+
+    /**
+     * The rest of a correlated subquery's SELECT block once its WHERE clause is split: the block's plan without the
+     * correlated conjuncts, returning the select list followed by the columns those conjuncts read, and the
+     * conjuncts as the correlation condition (recorded in {@code refs}). With aggregates the correlated conjuncts
+     * must be equalities {@code inner = outer}; their inner sides become extra GROUP BY keys, so there is one group
+     * per enclosing row's values.
+     */
+    private Bound correlatedBlock(PlainSelect ps, BindContext c, LogicalPlan input, Scope scope,
+            List<Expr> correlated, OuterReferences refs) {
+        if (ps.getDistinct() != null && ps.getDistinct().getOnSelectItems() != null) {
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "DISTINCT ON is not supported");
+        }
+        long limit = -1;
+        if (ps.getLimit() != null || ps.getOffset() != null || ps.getFetch() != null) {
+            LogicalPlan probe = limit(new Values(List.of(), List.of()), ps.getLimit(), ps.getOffset(), ps.getFetch());
+            boolean limited = probe instanceof Limit;
+            if (limited && (refs.kind != SubqueryExpr.Kind.EXISTS || ((Limit) probe).offset() > 0)) {
+                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "LIMIT and OFFSET are not supported in a"
+                        + " correlated subquery (except LIMIT in EXISTS); use an aggregate such as MIN() or MAX()");
+            }
+            limit = limited ? ((Limit) probe).limit() : -1;
+        }
+        AggregateCollector aggs = new AggregateCollector();
+        WindowCollector wins = new WindowCollector();
+        ExpressionBinder itemBinder = new ExpressionBinder(c, scope, aggs, wins, this);
+        List<Expr> items = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (SelectItem<?> item : ps.getSelectItems()) {
+            expandItem(item, scope, itemBinder, items, names);
+        }
+        List<Expr> userKeys = new ArrayList<>();
+        if (ps.getGroupBy() != null) {
+            if (ps.getGroupBy().getGroupingSets() != null && !ps.getGroupBy().getGroupingSets().isEmpty()) {
+                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "GROUPING SETS, ROLLUP and CUBE are not supported");
+            }
+            ExpressionBinder keyBinder = new ExpressionBinder(c, scope, null, null, this);
+            for (Object o : ps.getGroupBy().getGroupByExpressionList()) {
+                userKeys.add(groupKey((Expression) o, scope, keyBinder, items, names));
+            }
+        }
+        Expr having = null;
+        if (ps.getHaving() != null) {
+            having = itemBinder.bind(ps.getHaving());
+            TypeCoercion.requireBoolean(having, "HAVING");
+        }
+        if (!wins.isEmpty()) {
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Window functions are not supported in a correlated"
+                    + " subquery");
+        }
+        boolean grouped = ps.getGroupBy() != null || having != null || !aggs.isEmpty();
+        int visible = items.size();
+        List<Expr> projected = new ArrayList<>(items);
+        List<String> projectedNames = new ArrayList<>(names);
+        List<Expr> conditions = new ArrayList<>();
+        LogicalPlan plan = input;
+        int width;
+        if (!grouped) {
+            // The inner columns the correlated conjuncts read ride along after the select list.
+            java.util.BitSet used = new java.util.BitSet();
+            for (Expr cj : correlated) {
+                ExprVisitors.columns(cj, used);
+            }
+            int[] position = new int[scope.size()];
+            List<Field> in = input.output();
+            for (int i = used.nextSetBit(0); i >= 0; i = used.nextSetBit(i + 1)) {
+                position[i] = projected.size();
+                projected.add(new ColumnRef(i, in.get(i).getName(), in.get(i)));
+                projectedNames.add("$corr" + projected.size());
+            }
+            width = projected.size();
+            for (Expr cj : correlated) {
+                Expr remapped = ExprVisitors.replaceColumns(cj, r -> new ColumnRef(position[r.index()], r.name(),
+                        r.type()));
+                conditions.add(outerToColumns(remapped, width, refs));
+            }
+            plan = new Project(plan, projected, projectedNames);
+        } else {
+            List<Expr> innerKeys = new ArrayList<>();
+            List<Expr> outerSides = new ArrayList<>();
+            for (Expr cj : correlated) {
+                Expr[] sides = equalitySides(cj);
+                if (sides == null) {
+                    throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "A correlated subquery with aggregates may"
+                            + " compare the enclosing query's columns only by equality with its own (inner = outer),"
+                            + " not " + cj.sql().replace(OUTER_PREFIX, "outer#"));
+                }
+                innerKeys.add(sides[0]);
+                outerSides.add(sides[1]);
+            }
+            List<Expr> keys = new ArrayList<>(userKeys);
+            int[] keyIndex = new int[innerKeys.size()];
+            for (int j = 0; j < innerKeys.size(); j++) {
+                int k = keys.indexOf(innerKeys.get(j));
+                if (k < 0) {
+                    keys.add(innerKeys.get(j));
+                    k = keys.size() - 1;
+                }
+                keyIndex[j] = k;
+            }
+            List<String> keyNames = new ArrayList<>();
+            for (Expr k : keys) {
+                keyNames.add(k.sql());
+            }
+            List<String> aggNames = new ArrayList<>();
+            for (AggregateCall a : aggs.calls()) {
+                aggNames.add(a.sql());
+            }
+            Aggregate agg = new Aggregate(plan, keys, keyNames, aggs.calls(), aggNames);
+            List<Field> aggOut = agg.output();
+            GroupingRewriter rw = new GroupingRewriter(keys, aggOut);
+            projected.replaceAll(rw::rewrite);
+            plan = agg;
+            if (having != null) {
+                plan = new Filter(plan, TypeCoercion.coerce(rw.rewrite(having), Types.BOOL));
+            }
+            for (int j = 0; j < innerKeys.size(); j++) {
+                projected.add(new ColumnRef(keyIndex[j], aggOut.get(keyIndex[j]).getName(), aggOut.get(keyIndex[j])));
+                projectedNames.add("$corr" + projected.size());
+            }
+            width = projected.size();
+            for (int j = 0; j < innerKeys.size(); j++) {
+                Field f = aggOut.get(keyIndex[j]);
+                conditions.add(Operators.compare(Functions.EQ, new ColumnRef(visible + j, f.getName(), f),
+                        outerToColumns(outerSides.get(j), width, refs)));
+            }
+            List<Expr> groupedItems = new ArrayList<>(projected.subList(0, visible));
+            plan = new Project(plan, projected, projectedNames);
+            refs.aggregateWithoutGroupBy = ps.getGroupBy() == null;
+            refs.having = having != null;
+            refs.unique = ps.getGroupBy() == null;
+            if (refs.kind == SubqueryExpr.Kind.SCALAR && ps.getGroupBy() == null && !groupedItems.isEmpty()) {
+                Expr empty = overNoRows(groupedItems.get(0), keys.size(), aggs.calls());
+                if (having != null) {
+                    empty = Operators.caseWhen(List.of(TypeCoercion.coerce(overNoRows(rw.rewrite(having), keys.size(),
+                            aggs.calls()), Types.BOOL), empty), null);
+                }
+                if (!(empty instanceof Literal && ((Literal) empty).isNull())) {
+                    refs.whenEmpty = empty;
+                    refs.markerColumn = visible;
+                }
+            }
+        }
+        if (ps.getDistinct() != null) {
+            plan = new Distinct(plan);
+        }
+        if (limit == 0) {
+            plan = new Limit(plan, 0, 0);
+        }
+        refs.plan = plan;
+        refs.visible = visible;
+        refs.condition = ExprVisitors.and(conditions);
+        return new Bound(plan, Scope.of(null, plan.output()));
+    }
+
+    /** {inner side, outer side} of {@code inner = outer} (either order); null for any other conjunct. */
+    private static Expr[] equalitySides(Expr e) {
+        if (!(e instanceof Call) || !((Call) e).function().equals(Functions.EQ)) {
+            return null;
+        }
+        Expr a = ((Call) e).arg(0);
+        Expr b = ((Call) e).arg(1);
+        boolean aOuter = containsOuter(a);
+        boolean bOuter = containsOuter(b);
+        if (aOuter && !bOuter && ExprVisitors.columns(a).isEmpty()) {
+            return new Expr[] {b, a};
+        }
+        if (bOuter && !aOuter && ExprVisitors.columns(b).isEmpty()) {
+            return new Expr[] {a, b};
+        }
+        return null;
+    }
+
+    /** {@code e} with every outer placeholder {@code $outer:k} replaced by {@code ColumnRef(base + k)}. */
+    private static Expr outerToColumns(Expr e, int base, OuterReferences refs) {
+        if (e instanceof Call) {
+            Call call = (Call) e;
+            if (call.function().startsWith(OUTER_PREFIX)) {
+                int k = Integer.parseInt(call.function().substring(OUTER_PREFIX.length()));
+                return new ColumnRef(base + k, refs.columns.get(k).name(), call.type());
+            }
+            List<Expr> args = new ArrayList<>();
+            for (Expr a : call.args()) {
+                args.add(outerToColumns(a, base, refs));
+            }
+            return new Call(call.function(), args, call.type());
+        }
+        return e;
+    }
+
+    /**
+     * {@code e} (over an aggregate's output) evaluated for a group of no rows: COUNT gives 0, every other aggregate
+     * and every group key NULL (SQL:2011 10.9 aggregate function, general rules).
+     */
+    private static Expr overNoRows(Expr e, int keyCount, List<AggregateCall> calls) {
+        return ExprVisitors.replaceColumns(e, r -> {
+            if (r.index() >= keyCount) {
+                String fn = calls.get(r.index() - keyCount).function();
+                if (fn.equals("count") || fn.equals("count_star")) {
+                    return Literal.ofLong(0);
+                }
+            }
+            return Literal.nullOf(r.type().getType());
+        });
     }
 
     private static Expr replaceWindows(Expr e, int base, LogicalPlan windowed) {
@@ -591,25 +954,40 @@ public final class QueryBinder {
 
     private Bound bindSetOperation(SetOperationList s, CteScope ctes) {
         List<Select> selects = s.getSelects();
-        LogicalPlan acc = bindSelect(selects.get(0), ctes).plan();
+        List<LogicalPlan> operands = new ArrayList<>();
+        operands.add(bindSelect(selects.get(0), ctes).plan());
+        List<SetOperation.Kind> kinds = new ArrayList<>();
+        List<Boolean> alls = new ArrayList<>();
         for (int i = 1; i < selects.size(); i++) {
-            LogicalPlan right = bindSelect(selects.get(i), ctes).plan();
+            operands.add(bindSelect(selects.get(i), ctes).plan());
             net.sf.jsqlparser.statement.select.SetOperation op = s.getOperations().get(i - 1);
-            SetOperation.Kind kind;
-            boolean all;
             if (op instanceof UnionOp) {
-                kind = SetOperation.Kind.UNION;
-                all = ((UnionOp) op).isAll();
+                kinds.add(SetOperation.Kind.UNION);
+                alls.add(((UnionOp) op).isAll());
             } else if (op instanceof IntersectOp) {
-                kind = SetOperation.Kind.INTERSECT;
-                all = op.toString().toUpperCase(Locale.ROOT).contains("ALL");
+                kinds.add(SetOperation.Kind.INTERSECT);
+                alls.add(op.toString().toUpperCase(Locale.ROOT).contains("ALL"));
             } else if (op instanceof ExceptOp || op instanceof MinusOp) {
-                kind = SetOperation.Kind.EXCEPT;
-                all = op.toString().toUpperCase(Locale.ROOT).contains("ALL");
+                kinds.add(SetOperation.Kind.EXCEPT);
+                alls.add(op.toString().toUpperCase(Locale.ROOT).contains("ALL"));
             } else {
                 throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Set operation " + op + " is not supported");
             }
-            acc = setOperation(kind, all, acc, right);
+        }
+        // INTERSECT binds tighter than UNION and EXCEPT (SQL:2011 7.13); operators of one level go left to right.
+        for (int i = 0; i < kinds.size(); ) {
+            if (kinds.get(i) == SetOperation.Kind.INTERSECT) {
+                operands.set(i, setOperation(kinds.get(i), alls.get(i), operands.get(i), operands.get(i + 1)));
+                operands.remove(i + 1);
+                kinds.remove(i);
+                alls.remove(i);
+            } else {
+                i++;
+            }
+        }
+        LogicalPlan acc = operands.get(0);
+        for (int i = 0; i < kinds.size(); i++) {
+            acc = setOperation(kinds.get(i), alls.get(i), acc, operands.get(i + 1));
         }
         return orderAndLimit(new Bound(acc, Scope.of(null, acc.output())), s.getOrderByElements(), s.getLimit(),
                 s.getOffset(), s.getFetch());
@@ -754,12 +1132,12 @@ public final class QueryBinder {
             }
         }
         Expr condition = null;
+        List<Scope.Column[]> usingPairs = new ArrayList<>();
         if (!using.isEmpty()) {
             if (type == JoinType.CROSS) {
                 type = JoinType.INNER;
             }
             List<Expr> eqs = new ArrayList<>();
-            List<Scope.Column> cols = new ArrayList<>(scope.columns());
             for (String name : using) {
                 Scope.Column lc = left.scope().find(null, name);
                 Scope.Column rc = right.scope().find(null, name);
@@ -768,17 +1146,11 @@ public final class QueryBinder {
                             + " sides of the join");
                 }
                 int rightIndex = rc.index() + left.scope().size();
+                Scope.Column shifted = new Scope.Column(rc.qualifier(), rc.name(), rc.field(), rightIndex);
+                usingPairs.add(new Scope.Column[] {lc, shifted});
                 eqs.add(Operators.compare(Functions.EQ, Scope.ref(lc),
                         new ColumnRef(rightIndex, rc.name(), right.plan().output().get(rc.index()))));
-                // The right copy stays reachable as right.col but not as a bare name (SELECT * shows it once).
-                int hide = type == JoinType.RIGHT ? lc.index() : rightIndex;
-                for (int i = 0; i < cols.size(); i++) {
-                    if (cols.get(i).index() == hide) {
-                        cols.set(i, cols.get(i).hideUnqualified());
-                    }
-                }
             }
-            scope = new Scope(cols);
             condition = eqs.size() == 1 ? eqs.get(0) : Operators.logical(Functions.AND, eqs);
         } else if (j.getOnExpressions() != null && !j.getOnExpressions().isEmpty()) {
             List<Expr> conds = new ArrayList<>();
@@ -792,7 +1164,47 @@ public final class QueryBinder {
             throw new SqlError(SqlState.SYNTAX_ERROR, type + " JOIN needs an ON or USING clause");
         }
         Join join = new Join(left.plan(), right.plan(), type, condition);
-        return new Bound(join, scope.withFields(join.output()));
+        if (usingPairs.isEmpty()) {
+            return new Bound(join, scope.withFields(join.output()));
+        }
+        return usingProjection(join, type, usingPairs, scope.withFields(join.output()));
+    }
+
+    /**
+     * JOIN ... USING / NATURAL JOIN: the join columns come first, once each (the left value; the right one for RIGHT
+     * joins; COALESCE of both for FULL joins, SQL:2011 7.7 join column), then the remaining columns of both sides.
+     * Qualified names still reach each side's own copy.
+     */
+    private static Bound usingProjection(Join join, JoinType type, List<Scope.Column[]> pairs, Scope joinScope) {
+        List<Field> out = join.output();
+        List<Expr> exprs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<Scope.Column> cols = new ArrayList<>();
+        java.util.Set<Integer> joinColumns = new java.util.HashSet<>();
+        for (Scope.Column[] p : pairs) {
+            int li = p[0].index();
+            int ri = p[1].index();
+            joinColumns.add(li);
+            joinColumns.add(ri);
+            Expr l = new ColumnRef(li, p[0].name(), out.get(li));
+            Expr r = new ColumnRef(ri, p[1].name(), out.get(ri));
+            Expr e = type == JoinType.RIGHT ? r
+                    : type == JoinType.FULL ? FunctionRegistry.scalar("coalesce", List.of(l, r)) : l;
+            cols.add(new Scope.Column(null, p[0].name(), Types.rename(e.type(), p[0].name()), exprs.size()));
+            exprs.add(e);
+            names.add(p[0].name());
+        }
+        int shift = exprs.size();
+        for (int i = 0; i < out.size(); i++) {
+            exprs.add(new ColumnRef(i, out.get(i).getName(), out.get(i)));
+            names.add(out.get(i).getName());
+        }
+        for (Scope.Column c : joinScope.columns()) {
+            cols.add(new Scope.Column(c.qualifier(), c.name(), c.field(), c.index() + shift,
+                    c.hiddenUnqualified() || joinColumns.contains(c.index())));
+        }
+        Project p = new Project(join, exprs, names);
+        return new Bound(p, new Scope(cols));
     }
 
     /** Maps expressions over the aggregate input to references into the aggregate output. */
@@ -831,7 +1243,17 @@ public final class QueryBinder {
             }
             if (e instanceof SubqueryExpr) {
                 SubqueryExpr s = (SubqueryExpr) e;
-                return s.operand() == null ? s : new SubqueryExpr(s.kind(), s.plan(), rewrite(s.operand()), s.type());
+                SubqueryExpr.Correlation c = s.correlation();
+                if (c != null) {
+                    List<Expr> args = new ArrayList<>();
+                    for (Expr a : c.outerArgs()) {
+                        args.add(rewrite(a));
+                    }
+                    c = c.withOuterArgs(args);
+                }
+                return s.operand() == null && c == null ? s
+                        : new SubqueryExpr(s.kind(), s.plan(), s.operand() == null ? null : rewrite(s.operand()),
+                                s.type(), c);
             }
             return e;
         }

@@ -55,8 +55,14 @@ final class WindowFunctions {
                 }
                 Expr value = a.get(0);
                 if (a.size() == 3) {
-                    a.set(2, TypeCoercion.coerce(a.get(2), TypeCoercion.commonType(value.type().getType(),
-                            a.get(2).type().getType(), name)));
+                    // The value and the default share one result type (LAG(int_col, 1, 1.5) is a decimal).
+                    org.apache.arrow.vector.types.pojo.ArrowType common = TypeCoercion.commonType(
+                            value.type().getType(), a.get(2).type().getType(), name);
+                    if (!Types.isNull(common)) {
+                        value = TypeCoercion.coerce(value, common);
+                        a.set(0, value);
+                        a.set(2, TypeCoercion.coerce(a.get(2), common));
+                    }
                 }
                 return new WindowCall(name, a, partition, order, frame,
                         Types.withNullable(Types.withoutMetadata(Types.rename(value.type(), "")), true));

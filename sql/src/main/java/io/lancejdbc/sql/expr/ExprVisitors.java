@@ -18,8 +18,16 @@ public final class ExprVisitors {
             for (Expr a : ((Call) e).args()) {
                 columns(a, out);
             }
-        } else if (e instanceof SubqueryExpr && ((SubqueryExpr) e).operand() != null) {
-            columns(((SubqueryExpr) e).operand(), out);
+        } else if (e instanceof SubqueryExpr) {
+            SubqueryExpr s = (SubqueryExpr) e;
+            if (s.operand() != null) {
+                columns(s.operand(), out);
+            }
+            if (s.correlation() != null) {
+                for (Expr a : s.correlation().outerArgs()) {
+                    columns(a, out);
+                }
+            }
         }
     }
 
@@ -46,9 +54,21 @@ public final class ExprVisitors {
             }
             return changed ? new Call(c.function(), args, c.type()) : c;
         }
-        if (e instanceof SubqueryExpr && ((SubqueryExpr) e).operand() != null) {
+        if (e instanceof SubqueryExpr) {
             SubqueryExpr s = (SubqueryExpr) e;
-            return new SubqueryExpr(s.kind(), s.plan(), replaceColumns(s.operand(), f), s.type());
+            if (s.operand() == null && s.correlation() == null) {
+                return s;
+            }
+            Expr operand = s.operand() == null ? null : replaceColumns(s.operand(), f);
+            SubqueryExpr.Correlation c = s.correlation();
+            if (c != null) {
+                List<Expr> args = new ArrayList<>();
+                for (Expr a : c.outerArgs()) {
+                    args.add(replaceColumns(a, f));
+                }
+                c = c.withOuterArgs(args);
+            }
+            return new SubqueryExpr(s.kind(), s.plan(), operand, s.type(), c);
         }
         return e;
     }
@@ -83,6 +103,22 @@ public final class ExprVisitors {
             out.add(e);
         }
         return out;
+    }
+
+    /** True when {@code e} contains a correlated subquery. */
+    public static boolean hasCorrelatedSubquery(Expr e) {
+        if (e instanceof SubqueryExpr) {
+            SubqueryExpr s = (SubqueryExpr) e;
+            return s.correlated() || s.operand() != null && hasCorrelatedSubquery(s.operand());
+        }
+        if (e instanceof Call) {
+            for (Expr a : ((Call) e).args()) {
+                if (hasCorrelatedSubquery(a)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** True when {@code e} contains a subquery. */

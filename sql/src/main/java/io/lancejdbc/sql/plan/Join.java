@@ -24,7 +24,7 @@ public record Join(LogicalPlan left, LogicalPlan right, JoinType type, Expr cond
     public List<Field> output() {
         List<Field> out = new ArrayList<>();
         boolean leftNullable = type == JoinType.RIGHT || type == JoinType.FULL;
-        boolean rightNullable = type == JoinType.LEFT || type == JoinType.FULL;
+        boolean rightNullable = type == JoinType.LEFT || type == JoinType.FULL || type == JoinType.SINGLE;
         for (Field f : left.output()) {
             out.add(leftNullable ? Types.withNullable(f, true) : f);
         }

@@ -33,7 +33,44 @@ public final class PredicatePushdown {
         if (p instanceof Filter) {
             return pushFilter((Filter) p);
         }
+        if (p instanceof Join && ((Join) p).condition() != null) {
+            return pushJoinCondition((Join) p);
+        }
         return p;
+    }
+
+    /**
+     * Moves ON conjuncts that read one side only into that side, where the join type allows it: a left-only
+     * conjunct when a left row failing it is dropped anyway (INNER, RIGHT, SEMI), a right-only conjunct when a right
+     * row failing it can only go unmatched (INNER, LEFT, SEMI, ANTI, SINGLE).
+     */
+    private static LogicalPlan pushJoinCondition(Join j) {
+        int leftWidth = j.left().output().size();
+        JoinType t = j.type();
+        boolean leftOk = t == JoinType.INNER || t == JoinType.RIGHT || t == JoinType.SEMI;
+        boolean rightOk = t == JoinType.INNER || t == JoinType.LEFT || t == JoinType.SEMI || t == JoinType.ANTI
+                || t == JoinType.SINGLE;
+        List<Expr> left = new ArrayList<>();
+        List<Expr> right = new ArrayList<>();
+        List<Expr> keep = new ArrayList<>();
+        for (Expr c : ExprVisitors.conjuncts(j.condition())) {
+            BitSet cols = ExprVisitors.columns(c);
+            if (cols.isEmpty() || ExprVisitors.hasSubquery(c)) {
+                keep.add(c);
+            } else if (leftOk && cols.previousSetBit(Integer.MAX_VALUE) < leftWidth) {
+                left.add(c);
+            } else if (rightOk && cols.nextSetBit(0) >= leftWidth) {
+                right.add(ExprVisitors.shift(c, -leftWidth));
+            } else {
+                keep.add(c);
+            }
+        }
+        if (left.isEmpty() && right.isEmpty()) {
+            return j;
+        }
+        LogicalPlan l = left.isEmpty() ? j.left() : pushFilter(new Filter(j.left(), ExprVisitors.and(left)));
+        LogicalPlan r = right.isEmpty() ? j.right() : pushFilter(new Filter(j.right(), ExprVisitors.and(right)));
+        return new Join(l, r, t, ExprVisitors.and(keep));
     }
 
     private static LogicalPlan pushFilter(Filter f) {
@@ -79,7 +116,7 @@ public final class PredicatePushdown {
     private static LogicalPlan intoJoin(Join j, List<Expr> conjuncts, Filter original) {
         int leftWidth = j.left().output().size();
         boolean leftOk = j.type() == JoinType.INNER || j.type() == JoinType.LEFT || j.type() == JoinType.CROSS
-                || j.type() == JoinType.SEMI || j.type() == JoinType.ANTI;
+                || j.type() == JoinType.SEMI || j.type() == JoinType.ANTI || j.type() == JoinType.SINGLE;
         boolean rightOk = j.type() == JoinType.INNER || j.type() == JoinType.RIGHT || j.type() == JoinType.CROSS;
         List<Expr> left = new ArrayList<>();
         List<Expr> right = new ArrayList<>();
