@@ -28,7 +28,7 @@ record BenchmarkOptions(Path dataDir, int repetitions, int warmup, Path resultsF
     /** @throws IllegalArgumentException with {@link #USAGE} for a malformed command line */
     static BenchmarkOptions parse(String[] args) {
         Path dir = null;
-        int reps = 7;
+        int reps = 15;
         int warmup = 3;
         Path out = null;
         String only = null;
