@@ -1,6 +1,9 @@
 package io.lancejdbc.driver.jdbc;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -8,6 +11,8 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -21,7 +26,7 @@ abstract class TextAccessor extends ArrowAccessor {
     abstract byte[] utf8(int row);
 
     @Override
-    final String getString(int row) {
+    String getString(int row) {
         return new String(utf8(row), StandardCharsets.UTF_8);
     }
 
@@ -81,16 +86,53 @@ abstract class TextAccessor extends ArrowAccessor {
     }
 
     static final class OfUtf8 extends TextAccessor {
+        /** Values up to this many bytes are copied with word reads (a multiple of 8). */
+        private static final int SHORT_VALUE = 32;
+        private static final VarHandle LONGS =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
         private final VarCharVector vector;
+        private final ArrowBuf offsets;
+        private final ArrowBuf data;
+        /** Holds one value's bytes while it is decoded, so getString allocates only the String. */
+        private byte[] scratch = new byte[64];
 
         OfUtf8(VarCharVector vector, String column) {
             super(vector, column);
             this.vector = vector;
+            this.offsets = vector.getOffsetBuffer();
+            this.data = vector.getDataBuffer();
         }
 
         @Override
         byte[] utf8(int row) {
             return vector.get(row);
+        }
+
+        @Override
+        String getString(int row) {
+            // Both offsets in one read (little-endian: start in the low half).
+            long bounds = offsets.getLong((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
+            int start = (int) bounds;
+            int len = (int) (bounds >> 32) - start;
+            if (len < 0) {
+                throw new IllegalStateException("Arrow utf8 value " + row + " of column '" + column
+                        + "' has a negative length");
+            }
+            byte[] buf = scratch;
+            if (buf.length < len + 8) {
+                buf = new byte[Math.max(len + 8, buf.length * 2)];
+                scratch = buf;
+            }
+            if (len <= SHORT_VALUE && start + (long) SHORT_VALUE <= data.capacity()) {
+                // Short values (the common case) are copied a word at a time: ArrowBuf.getBytes costs a native
+                // memory copy per call, which dominates for a few bytes. Bytes past the value are ignored.
+                for (int k = 0; k < len; k += 8) {
+                    LONGS.set(buf, k, data.getLong(start + k));
+                }
+            } else {
+                data.getBytes(start, buf, 0, len);
+            }
+            return new String(buf, 0, len, StandardCharsets.UTF_8);
         }
     }
 

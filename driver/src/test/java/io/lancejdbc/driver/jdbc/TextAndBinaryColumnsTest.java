@@ -127,4 +127,20 @@ class TextAndBinaryColumnsTest extends FixedEngineTestBase {
         assertNull(rs.getBytes(1));
         assertNull(rs.getCharacterStream(1));
     }
+
+    @Test
+    void utf8ValuesOfEveryLengthReadBackRowByRow() throws SQLException {
+        // getString decodes through a per-column buffer that grows with the longest value; lengths 0..299 (with
+        // two- and three-byte characters and NULLs between) check that no value sees another's bytes.
+        String[] values = new String[300];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = i % 7 == 3 ? null : "é✓x".repeat(i).substring(0, i);
+        }
+        ResultSet rs = firstRow("q", utf8("v", values));
+        for (int i = 0; i < values.length; i++) {
+            assertEquals(values[i], rs.getString(1), "row " + i);
+            assertEquals(values[i] == null, rs.wasNull(), "row " + i);
+            assertEquals(i < values.length - 1, rs.next());
+        }
+    }
 }

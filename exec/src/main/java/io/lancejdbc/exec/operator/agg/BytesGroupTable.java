@@ -2,21 +2,22 @@ package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.expr.ColumnReaders;
 import io.lancejdbc.exec.expr.ColumnWriters;
+import io.lancejdbc.exec.expr.DirectColumns;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * Group table for one string or binary key: open addressing over hashes, keys kept as byte arrays. For
- * {@code utf8}/{@code binary} vectors the Arrow offset and data buffers are read directly, eight bytes at a time.
+ * {@code utf8}/{@code binary} vectors the Arrow buffers are read in place ({@link DirectColumns.Bytes}), eight bytes at
+ * a time, and a row's key is only copied when it starts a new group. Each group also keeps its length and first eight
+ * bytes, so keys of up to eight bytes (codes, categories, flags) compare without touching the key arrays.
  */
 final class BytesGroupTable implements GroupTable {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -24,6 +25,9 @@ final class BytesGroupTable implements GroupTable {
     private int[] slotGroups = new int[1024];
     private int[] slotHashes = new int[1024];
     private final List<byte[]> groupKeys = new ArrayList<>();
+    /** Per group: the key's length (-1 for the NULL group) and its first eight bytes, little-endian, zero-padded. */
+    private int[] groupLengths = new int[256];
+    private long[] groupHeads = new long[256];
     private int nullGroup = -1;
     private long bytes;
 
@@ -33,8 +37,9 @@ final class BytesGroupTable implements GroupTable {
 
     @Override
     public void assign(FieldVector[] keys, int rows, int[] groupIds) {
-        if (keys[0] instanceof BaseVariableWidthVector) {
-            assignVarWidth((BaseVariableWidthVector) keys[0], rows, groupIds);
+        DirectColumns.Bytes direct = DirectColumns.bytes(keys[0], rows);
+        if (direct != null) {
+            assignDirect(direct, rows, groupIds);
             return;
         }
         ColumnReaders.BytesReader r = ColumnReaders.bytes(keys[0]);
@@ -45,48 +50,53 @@ final class BytesGroupTable implements GroupTable {
 
     private int nullGroup() {
         if (nullGroup < 0) {
-            nullGroup = groupKeys.size();
-            groupKeys.add(null);
+            nullGroup = addGroup(null, -1, 0);
         }
         return nullGroup;
     }
 
-    private void assignVarWidth(BaseVariableWidthVector v, int rows, int[] groupIds) {
-        ArrowBuf offsets = v.getOffsetBuffer();
-        ArrowBuf data = v.getDataBuffer();
-        ArrowBuf validity = v.getValidityBuffer();
-        byte[] scratch = new byte[64];
+    private void assignDirect(DirectColumns.Bytes v, int rows, int[] groupIds) {
         for (int i = 0; i < rows; i++) {
-            if (((validity.getByte(i >> 3) >> (i & 7)) & 1) == 0) {
+            if (v.isNull(i)) {
                 groupIds[i] = nullGroup();
                 continue;
             }
-            int start = offsets.getInt((long) i * 4);
-            int len = offsets.getInt((long) (i + 1) * 4) - start;
-            if (scratch.length < len) {
-                scratch = new byte[Math.max(len, scratch.length * 2)];
-            }
-            data.getBytes(start, scratch, 0, len);
-            int h = hash(scratch, len);
+            int start = v.start(i);
+            int len = v.end(i) - start;
+            long head = len == 0 ? 0 : v.getLong(start) & mask(Math.min(len, 8));
+            int h = hash(v, start, len, head);
             int mask = slotGroups.length - 1;
             int slot = h & mask;
             while (true) {
                 int g = slotGroups[slot];
                 if (g < 0) {
-                    byte[] key = Arrays.copyOf(scratch, len);
-                    groupIds[i] = insert(slot, h, key);
+                    groupIds[i] = insert(slot, h, v.copy(start, len), head);
                     break;
                 }
-                if (slotHashes[slot] == h) {
-                    byte[] k = groupKeys.get(g);
-                    if (k != null && k.length == len && Arrays.equals(k, 0, len, scratch, 0, len)) {
-                        groupIds[i] = g;
-                        break;
-                    }
+                if (slotHashes[slot] == h && groupLengths[g] == len && groupHeads[g] == head
+                        && (len <= 8 || tailEquals(groupKeys.get(g), v, start, len))) {
+                    groupIds[i] = g;
+                    break;
                 }
                 slot = (slot + 1) & mask;
             }
         }
+    }
+
+    /** Bytes 8..len of {@code key} equal those of the value at {@code start}. */
+    private static boolean tailEquals(byte[] key, DirectColumns.Bytes v, int start, int len) {
+        int k = 8;
+        for (; k + 8 <= len; k += 8) {
+            if ((long) LONGS.get(key, k) != v.getLong(start + k)) {
+                return false;
+            }
+        }
+        for (; k < len; k++) {
+            if (key[k] != v.getByte(start + k)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private int find(byte[] key) {
@@ -96,7 +106,7 @@ final class BytesGroupTable implements GroupTable {
         while (true) {
             int g = slotGroups[slot];
             if (g < 0) {
-                return insert(slot, h, key);
+                return insert(slot, h, key, head(key));
             }
             if (slotHashes[slot] == h && Arrays.equals(groupKeys.get(g), key)) {
                 return g;
@@ -105,9 +115,8 @@ final class BytesGroupTable implements GroupTable {
         }
     }
 
-    private int insert(int slot, int h, byte[] key) {
-        int g = groupKeys.size();
-        groupKeys.add(key);
+    private int insert(int slot, int h, byte[] key, long head) {
+        int g = addGroup(key, key.length, head);
         bytes += key.length + 16;
         slotGroups[slot] = g;
         slotHashes[slot] = h;
@@ -117,6 +126,32 @@ final class BytesGroupTable implements GroupTable {
         return g;
     }
 
+    private int addGroup(byte[] key, int length, long head) {
+        int g = groupKeys.size();
+        if (g == groupLengths.length) {
+            groupLengths = Arrays.copyOf(groupLengths, g * 2);
+            groupHeads = Arrays.copyOf(groupHeads, g * 2);
+        }
+        groupKeys.add(key);
+        groupLengths[g] = length;
+        groupHeads[g] = head;
+        return g;
+    }
+
+    /** The low {@code n} bytes (1..8) of a long. */
+    private static long mask(int n) {
+        return n == 8 ? -1L : (1L << (n * 8)) - 1;
+    }
+
+    private static long head(byte[] key) {
+        long head = 0;
+        for (int k = 0; k < Math.min(key.length, 8); k++) {
+            head |= (key[k] & 0xFFL) << (k * 8);
+        }
+        return head;
+    }
+
+    // The two hash functions must agree: eight-byte little-endian words, then the zero-padded tail.
     private static int hash(byte[] b, int len) {
         long h = 0x9E3779B97F4A7C15L ^ len;
         int k = 0;
@@ -128,6 +163,27 @@ final class BytesGroupTable implements GroupTable {
         for (int s = 0; k < len; k++, s += 8) {
             tail |= (b[k] & 0xFFL) << s;
         }
+        return finish(h, tail);
+    }
+
+    /** @param head the value's first eight bytes, zero-padded */
+    private static int hash(DirectColumns.Bytes v, int start, int len, long head) {
+        long h = 0x9E3779B97F4A7C15L ^ len;
+        if (len < 8) {
+            return finish(h, head);
+        }
+        h = (h ^ head) * 0xBF58476D1CE4E5B9L;
+        h ^= h >>> 31;
+        int k = 8;
+        for (; k + 8 <= len; k += 8) {
+            h = (h ^ v.getLong(start + k)) * 0xBF58476D1CE4E5B9L;
+            h ^= h >>> 31;
+        }
+        long tail = k < len ? v.getLong(start + k) & mask(len - k) : 0;
+        return finish(h, tail);
+    }
+
+    private static int finish(long h, long tail) {
         h = (h ^ tail) * 0x94D049BB133111EBL;
         h ^= h >>> 29;
         return (int) (h ^ (h >>> 32));

@@ -23,7 +23,8 @@ final class CountAccumulators {
             if (counts.length < groupCount) {
                 counts = Arrays.copyOf(counts, Math.max(groupCount, counts.length * 2));
             }
-            if (star) {
+            // COUNT(x) over a batch without NULLs counts like COUNT(*) and skips the per-row validity test.
+            if (star || args[0].getNullCount() == 0) {
                 for (int i = 0; i < rows; i++) {
                     counts[groupIds[i]]++;
                 }

@@ -2,6 +2,7 @@ package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.expr.ColumnReaders;
 import io.lancejdbc.exec.expr.ColumnWriters;
+import io.lancejdbc.exec.expr.DirectColumns;
 import io.lancejdbc.exec.expr.ValueAccess;
 import java.util.Arrays;
 import org.apache.arrow.vector.FieldVector;
@@ -28,7 +29,28 @@ final class MinMaxAccumulators {
                 values = Arrays.copyOf(values, size);
                 seen = Arrays.copyOf(seen, size);
             }
+            DirectColumns.Longs direct = DirectColumns.longs(args[0], rows);
+            if (direct != null) {
+                updateDirect(direct, rows, groupIds);
+                return;
+            }
             ColumnReaders.LongReader r = ColumnReaders.longs(args[0]);
+            for (int i = 0; i < rows; i++) {
+                if (!r.isNull(i)) {
+                    int g = groupIds[i];
+                    long x = r.get(i);
+                    if (!seen[g] || (max ? x > values[g] : x < values[g])) {
+                        values[g] = x;
+                        seen[g] = true;
+                    }
+                }
+            }
+        }
+
+        // The same loop over a final reader class: no interface call or bounds check per row.
+        private void updateDirect(DirectColumns.Longs r, int rows, int[] groupIds) {
+            long[] values = this.values;
+            boolean[] seen = this.seen;
             for (int i = 0; i < rows; i++) {
                 if (!r.isNull(i)) {
                     int g = groupIds[i];
