@@ -148,7 +148,33 @@ final class SessionCatalogView implements CatalogView {
         }
         throw new SqlError(SqlState.TABLE_NOT_FOUND, "Table '" + schema + "." + table + "' not found in catalog "
                 + catalogName + " (tables in " + schema + ": " + (all.isEmpty() ? "none" : String.join(", ", all))
-                + ")");
+                + ")" + elsewhere(schema, table));
+    }
+
+    /** A hint naming the other schemas that hold a table of this name (searched in small catalogs only). */
+    private String elsewhere(String schema, String table) {
+        List<String> schemas = metadata.schemaNames();
+        if (schemas.size() > 50) {
+            return "";
+        }
+        List<String> found = new ArrayList<>();
+        for (String other : schemas) {
+            if (other.equals(schema)) {
+                continue;
+            }
+            try {
+                for (String t : metadata.tableNames(other)) {
+                    if (t.equalsIgnoreCase(table)) {
+                        found.add(io.lancejdbc.sql.parse.QualifiedNames.quoteIfNeeded(other) + "." + t);
+                        break;
+                    }
+                }
+            } catch (SqlError e) {
+                // A schema that cannot be listed only loses the hint.
+                continue;
+            }
+        }
+        return found.isEmpty() ? "" : "; did you mean " + String.join(" or ", found) + "?";
     }
 
     @Override

@@ -663,6 +663,18 @@ final class ExpressionBinder {
     }
 
     private Expr function(Function f) {
+        Expr result = functionCall(f);
+        // f(...).field reads a field of a struct-valued call (JSqlParser keeps the field as the call's attribute).
+        Column attribute = f.getAttributeColumn();
+        if (attribute != null) {
+            for (String part : QualifiedNames.split(attribute.getFullyQualifiedName())) {
+                result = Operators.field(result, part);
+            }
+        }
+        return result;
+    }
+
+    private Expr functionCall(Function f) {
         String name = f.getName() == null ? "" : QualifiedNames.unquote(f.getName());
         List<Expression> rawArgs = new ArrayList<>();
         if (f.getParameters() != null) {
@@ -735,7 +747,9 @@ final class ExpressionBinder {
 
     private Expr analytic(AnalyticExpression a) {
         if (a.getType() == AnalyticType.FILTER_ONLY || a.getType() == AnalyticType.WITHIN_GROUP) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, a.getType() + " clauses are not supported: " + a);
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, (a.getType() == AnalyticType.FILTER_ONLY
+                    ? "Aggregate FILTER (WHERE ...) is not supported; use count(CASE WHEN cond THEN 1 END) or"
+                    + " sum(CASE WHEN cond THEN x END)" : "WITHIN GROUP is not supported") + ": " + a);
         }
         if (windows == null) {
             throw new SqlError(SqlState.SYNTAX_ERROR, "Window function " + a + " is not allowed here (only in the"

@@ -350,6 +350,12 @@ public final class FunctionRegistry {
                 }
                 return call(name, args, Types.FLOAT64, args);
             }
+            case "rollup":
+            case "cube":
+            case "grouping":
+            case "grouping_id":
+                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "ROLLUP, CUBE and GROUPING SETS are not supported;"
+                        + " combine GROUP BY queries with UNION ALL");
             default:
                 throw new SqlError(SqlState.UNDEFINED_FUNCTION, "Unknown function " + rawName + "(); see docs/sql-reference.md"
                         + " for the functions lance-jdbc supports");

@@ -184,7 +184,13 @@ public final class SqlParser {
         } catch (ParseException e) {
             throw syntaxError(text, offset, e);
         } catch (net.sf.jsqlparser.parser.TokenMgrException e) {
-            throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: " + firstLine(e.getMessage()), -1, e);
+            String m = firstLine(e.getMessage());
+            if (m.contains("<EOF>")) {
+                throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: a quoted string or identifier is not closed"
+                        + " (check ' , \" and ` pairs)", text.length(), e);
+            }
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: unexpected character ("
+                    + m.replaceFirst("^Lexical error at ", "") + ")", -1, e);
         } catch (RuntimeException e) {
             // JSqlParser reports some grammar failures as unchecked exceptions.
             throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: " + firstLine(e.getMessage()), -1, e);
