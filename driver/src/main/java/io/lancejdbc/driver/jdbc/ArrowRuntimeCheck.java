@@ -19,13 +19,21 @@ final class ArrowRuntimeCheck {
 
     /** @throws SQLException 08001 naming the JVM flag when Arrow's memory access cannot initialise */
     static void verify() throws SQLException {
+        // Check the module opening first: Arrow prints a stack trace of its own when its initialisation fails.
+        if (!java.nio.ByteBuffer.class.getModule().isOpen("java.nio", MemoryUtil.class.getModule())) {
+            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, message(), null);
+        }
         try {
             // Initialising MemoryUtil runs exactly the reflective setup that fails without the flag.
             Class.forName(MemoryUtil.class.getName(), true, MemoryUtil.class.getClassLoader());
         } catch (ExceptionInInitializerError | NoClassDefFoundError | ClassNotFoundException e) {
-            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "lance-jdbc needs the JVM option " + FLAG
-                    + " (Apache Arrow reads result batches from off-heap memory). Add it to the java command line, "
-                    + "to JDK_JAVA_OPTIONS, or to the IDE's VM options; java -jar lance-jdbc.jar sets it itself.", e);
+            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, message(), e);
         }
+    }
+
+    private static String message() {
+        return "lance-jdbc needs the JVM option " + FLAG + " (Apache Arrow reads result batches from off-heap memory)."
+                + " Add it to the java command line, to JDK_JAVA_OPTIONS, or to the IDE's VM options; java -jar"
+                + " lance-jdbc.jar sets it itself.";
     }
 }
