@@ -268,22 +268,18 @@ final class ScalarFunctions {
         return Math.abs(x);
     }
 
+    /**
+     * {@code substring(s, start[, length])} over code points: a negative start counts from the end (MySQL, Doris,
+     * DuckDB); a start before the first character (0, or negative beyond the length) counts against the length (SQL
+     * standard, DuckDB), so {@code substring('apple', 0, 2)} is {@code 'a'}.
+     */
     static String substring(String s, Long start, Long length) {
-        int[] cps = s.codePoints().toArray();
-        long from = start;
-        long end = length == null ? Long.MAX_VALUE : (length < 0 ? from : from + length);
         if (length != null && length < 0) {
             throw new SqlError(SqlState.DATA_EXCEPTION, "substring length must not be negative, got " + length);
         }
-        if (from <= 0 && length != null) {
-            // SQL: positions before 1 count against the length.
-            from = Math.max(from, 1);
-        } else if (from < 0) {
-            from = Math.max(1, cps.length + from + 1);
-            end = length == null ? Long.MAX_VALUE : from + length;
-        } else if (from == 0) {
-            from = 1;
-        }
+        int[] cps = s.codePoints().toArray();
+        long from = start < 0 ? cps.length + start + 1 : start;
+        long end = length == null || from > 0 && length > Long.MAX_VALUE - from ? Long.MAX_VALUE : from + length;
         int b = (int) Math.min(Math.max(from - 1, 0), cps.length);
         int e = (int) Math.min(Math.max(end - 1, 0), cps.length);
         if (e <= b) {

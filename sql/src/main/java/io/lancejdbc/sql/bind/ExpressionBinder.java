@@ -242,8 +242,8 @@ final class ExpressionBinder {
             return arithmetic(Functions.DIVIDE, (BinaryExpression) e);
         }
         if (e instanceof IntegerDivision) {
-            Expr q = arithmetic(Functions.DIVIDE, (BinaryExpression) e);
-            return Operators.cast(FunctionRegistry.scalar("floor", List.of(q)), Types.INT64, false);
+            BinaryExpression b = (BinaryExpression) e;
+            return Operators.integerDivide(bind(b.getLeftExpression()), bind(b.getRightExpression()));
         }
         if (e instanceof Modulo) {
             return arithmetic(Functions.MODULO, (BinaryExpression) e);
@@ -671,6 +671,9 @@ final class ExpressionBinder {
             }
         }
         String canonical = FunctionRegistry.canonical(name);
+        if (f.getParameters() == null && f.getNamedParameters() != null) {
+            rawArgs.addAll(keywordArguments(canonical, f));
+        }
         boolean star = f.isAllColumns();
         if (rawArgs.size() == 1 && rawArgs.get(0) instanceof net.sf.jsqlparser.statement.select.AllColumns) {
             star = true;
@@ -721,6 +724,31 @@ final class ExpressionBinder {
             throw new SqlError(SqlState.SYNTAX_ERROR, "Write POSITION(substring IN string)");
         }
         return FunctionRegistry.scalar(name, args);
+    }
+
+    /**
+     * The arguments of the standard keyword forms {@code POSITION(sub IN s)} and {@code SUBSTRING(s FROM p [FOR n])},
+     * which JSqlParser returns as named parameters, in positional order.
+     */
+    private static List<Expression> keywordArguments(String canonical, Function f) {
+        List<String> names = new ArrayList<>();
+        for (String n : f.getNamedParameters().getNames()) {
+            names.add(n == null ? "" : n.trim().toUpperCase(Locale.ROOT));
+        }
+        List<String> expected = switch (canonical) {
+            case "position" -> List.of("", "IN");
+            case "substring" -> names.size() == 3 ? List.of("", "FROM", "FOR") : List.of("", "FROM");
+            default -> List.of();
+        };
+        if (!names.equals(expected)) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Function " + f.getName() + "() does not take keyword"
+                    + " arguments: " + f);
+        }
+        List<Expression> out = new ArrayList<>();
+        for (Object o : f.getNamedParameters().getExpressions()) {
+            out.add((Expression) o);
+        }
+        return out;
     }
 
     private Expr aggregate(String name, List<Expr> args, boolean distinct, boolean star, Expression source) {

@@ -59,6 +59,11 @@ public final class FunctionRegistry {
      */
     public static Expr scalar(String rawName, List<Expr> args) {
         String name = canonical(rawName);
+        String lower = rawName.toLowerCase(Locale.ROOT);
+        if ((lower.equals("strpos") || lower.equals("instr")) && args.size() == 2) {
+            // strpos(string, substring) and instr(string, substring) are position(substring IN string).
+            args = List.of(args.get(1), args.get(0));
+        }
         switch (name) {
             case "upper":
             case "lower":
