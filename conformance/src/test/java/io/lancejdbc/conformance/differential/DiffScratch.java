@@ -13,12 +13,14 @@ public class DiffScratch {
         try (DiffWarehouse wh = DiffWarehouse.create(dir)) {
             for (String q : queries) {
                 if (q.isBlank() || q.startsWith("--")) continue;
+                boolean ordered = q.startsWith("O ");
+                if (ordered) q = q.substring(2);
                 String[] parts = q.split(" ;; ");
                 String ours = parts[0];
                 String theirs = parts.length > 1 ? parts[1] : parts[0];
                 QueryOutcome a = QueryOutcome.run(wh.lance(), ours);
                 QueryOutcome b = QueryOutcome.run(wh.duck(), theirs);
-                var d = OutcomeComparison.compare(a, b, ours.toUpperCase().contains("ORDER BY"));
+                var d = OutcomeComparison.compare(a, b, ordered);
                 if (d.isPresent()) {
                     System.out.println("=== " + q + "\nDIFF: " + d.get() + "\n OURS: " + a + "\n DUCK: " + b);
                 } else if (a.failed()) {

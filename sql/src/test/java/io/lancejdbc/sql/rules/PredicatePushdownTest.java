@@ -185,6 +185,23 @@ class PredicatePushdownTest {
     }
 
     @Test
+    void floatEqualityWithZeroMatchesBothSignedZeros() {
+        // Lance compares floats in total order, where -0.0 and 0.0 differ; SQL says they are equal.
+        assertEquals("(`x` = 0.0 OR `x` = -0.0)", pushed("x = 0"));
+        assertEquals("(`x` != 0.0 AND `x` != -0.0)", pushed("x <> -0.0"));
+        assertEquals("(`x` IN (1.5, 0.0, -0.0))", pushed("x IN (1.5, 0)"));
+    }
+
+    @Test
+    void floatRangesAgainstZeroTreatNegativeZeroAsZero() {
+        assertEquals("(`x` < -0.0)", pushed("x < 0"));
+        assertEquals("(`x` <= 0.0)", pushed("x <= 0"));
+        assertEquals("(`x` > 0.0)", pushed("x > -0.0"));
+        assertEquals("(`f32` >= -0.0)", pushed("f32 >= 0"));
+        assertEquals("(`x` < -0.0)", pushed("0 > x"));
+    }
+
+    @Test
     void identifiersAreAlwaysBackticked() {
         assertEquals("(`Mixed Case` = 1)", pushed("`Mixed Case` = 1"));
     }
