@@ -276,7 +276,12 @@ public final class LanceFilterRenderer {
         if (t instanceof ArrowType.Int) {
             ArrowType.Int it = (ArrowType.Int) t;
             long l = (Long) v;
-            return !it.getIsSigned() && it.getBitWidth() == 64 ? Long.toUnsignedString(l) : Long.toString(l);
+            if (!it.getIsSigned() && it.getBitWidth() == 64 && l < 0) {
+                // A uint64 constant above 2^63-1: Lance parses such a number as a float64 and then cannot compare
+                // it with the uint64 column ("could not convert to literal of type 'UInt64'").
+                throw new NotPushable();
+            }
+            return Long.toString(l);
         }
         if (t instanceof ArrowType.FloatingPoint) {
             double d = (Double) v;

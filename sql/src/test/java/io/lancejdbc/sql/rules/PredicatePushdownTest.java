@@ -174,8 +174,15 @@ class PredicatePushdownTest {
     }
 
     @Test
-    void unsignedMaximumIsPushed() {
-        assertEquals("(`u64` = 18446744073709551615)", pushed("u64 = 18446744073709551615"));
+    void unsignedConstantWithinInt64IsPushed() {
+        assertEquals("(`u64` = 9223372036854775807)", pushed("u64 = 9223372036854775807"));
+    }
+
+    @Test
+    void unsignedConstantAboveInt64StaysResidual() {
+        // Lance reads 18446744073709551615 as a float64 and fails to compare it with a uint64 column.
+        assertNull(pushed("u64 = 18446744073709551615"));
+        assertEquals("u64 = 18446744073709551615", residual("u64 = 18446744073709551615"));
     }
 
     @Test
