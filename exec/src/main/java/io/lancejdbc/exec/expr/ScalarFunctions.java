@@ -76,7 +76,9 @@ final class ScalarFunctions {
             case "substring":
                 return a -> substring((String) a[0], (Long) a[1], a.length > 2 ? (Long) a[2] : null);
             case "replace":
-                return a -> ((String) a[0]).replace((String) a[1], (String) a[2]);
+                // An empty search string matches nothing (MySQL, DuckDB), not every position (Java).
+                return a -> ((String) a[1]).isEmpty() ? (String) a[0]
+                        : ((String) a[0]).replace((String) a[1], (String) a[2]);
             case "split_part":
                 return a -> splitPart((String) a[0], (String) a[1], (Long) a[2]);
             case "starts_with":

@@ -345,7 +345,8 @@ final class ExpressionBinder {
             if (!(inner instanceof Select)) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "EXISTS needs a subquery");
             }
-            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) inner, scope, SubqueryExpr.Kind.EXISTS);
+            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) inner, scope, SubqueryExpr.Kind.EXISTS,
+                    ctx.ctes);
             if (b.correlation() != null && b.aggregateWithoutGroupBy()) {
                 // An aggregate without GROUP BY returns one row for any input.
                 if (b.having()) {
@@ -363,7 +364,7 @@ final class ExpressionBinder {
     }
 
     private Expr scalarSubquery(ParenthesedSelect select) {
-        QueryBinder.SubqueryBinding b = queries.bindSubquery(select, scope, SubqueryExpr.Kind.SCALAR);
+        QueryBinder.SubqueryBinding b = queries.bindSubquery(select, scope, SubqueryExpr.Kind.SCALAR, ctx.ctes);
         if (b.visibleColumns() != 1) {
             throw new SqlError(SqlState.SYNTAX_ERROR, "A scalar subquery must return exactly one column, got "
                     + b.visibleColumns());
@@ -507,7 +508,8 @@ final class ExpressionBinder {
         }
         Expr value = bind(in.getLeftExpression());
         if (right instanceof ParenthesedSelect || right instanceof Select) {
-            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) right, scope, SubqueryExpr.Kind.IN);
+            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) right, scope, SubqueryExpr.Kind.IN,
+                    ctx.ctes);
             LogicalPlan p = b.plan();
             if (b.visibleColumns() != 1) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "The subquery of IN must return one column, got "

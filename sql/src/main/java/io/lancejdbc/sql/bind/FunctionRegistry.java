@@ -414,7 +414,8 @@ public final class FunctionRegistry {
             case "var_samp":
             case "var_pop": {
                 arity(name, args, 1, 1);
-                String n = name.equals("stddev") || name.equals("std") ? "stddev_samp"
+                // stddev and variance are the sample statistics (SQL standard, DuckDB); std is MySQL's population one.
+                String n = name.equals("stddev") ? "stddev_samp" : name.equals("std") ? "stddev_pop"
                         : name.equals("variance") ? "var_samp" : name;
                 return new AggregateCall(n, List.of(TypeCoercion.coerce(numeric(name, args.get(0)), Types.FLOAT64)),
                         distinct, Types.of(Types.FLOAT64, true));
