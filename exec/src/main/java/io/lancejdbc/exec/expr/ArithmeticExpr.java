@@ -11,7 +11,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * {@code + - * / %} and unary minus. Integer results are exact (overflow → 22003), division or modulo by zero is an
+ * {@code + - * / % DIV} and unary minus. Integer results are exact (overflow → 22003), division or modulo by zero is an
  * error (22012), decimals compute exactly and are rounded half-up to the result scale.
  */
 final class ArithmeticExpr implements CompiledExpr {
@@ -102,6 +102,7 @@ final class ArithmeticExpr implements CompiledExpr {
                         z = Math.multiplyExact(x, y);
                         break;
                     case Functions.DIVIDE:
+                    case Functions.INT_DIVIDE:
                         if (y == 0) {
                             throw divisionByZero();
                         }

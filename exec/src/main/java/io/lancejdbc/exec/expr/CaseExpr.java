@@ -36,67 +36,92 @@ final class CaseExpr implements CompiledExpr {
     @Override
     public Evaluated evaluate(VectorSchemaRoot batch, BufferAllocator allocator) {
         int n = batch.getRowCount();
-        FieldVector out = ColumnWriters.allocate(type, n, allocator);
-        try {
-            boolean[] decided = new boolean[n];
-            int remaining = n;
-            for (int b = 0; b + 1 < whenThen.size() && remaining > 0; b += 2) {
-                int[] rows = new int[remaining];
-                int count = 0;
-                try (Evaluated cond = whenThen.get(b).evaluate(batch, allocator)) {
-                    ColumnReaders.BoolReader r = ColumnReaders.bools(cond.vector());
-                    for (int i = 0; i < n; i++) {
-                        if (!decided[i] && !r.isNull(i) && r.get(i)) {
-                            rows[count++] = i;
-                            decided[i] = true;
-                        }
+        int branches = whenThen.size() / 2;
+        // branchOf[i]: the THEN branch row i takes, branches for ELSE, -1 while undecided.
+        int[] branchOf = new int[n];
+        java.util.Arrays.fill(branchOf, -1);
+        int[] counts = new int[branches + 1];
+        int remaining = n;
+        for (int b = 0; b < branches && remaining > 0; b++) {
+            try (Evaluated cond = whenThen.get(2 * b).evaluate(batch, allocator)) {
+                ColumnReaders.BoolReader r = ColumnReaders.bools(cond.vector());
+                for (int i = 0; i < n; i++) {
+                    if (branchOf[i] < 0 && !r.isNull(i) && r.get(i)) {
+                        branchOf[i] = b;
+                        counts[b]++;
+                        remaining--;
                     }
-                }
-                if (count > 0) {
-                    fill(out, whenThen.get(b + 1), valueMayFail.get(b / 2), batch, rows, count, allocator);
-                    remaining -= count;
                 }
             }
-            if (remaining > 0) {
-                int[] rows = new int[remaining];
-                int count = 0;
-                for (int i = 0; i < n; i++) {
-                    if (!decided[i]) {
-                        rows[count++] = i;
-                    }
+        }
+        for (int i = 0; i < n && remaining > 0; i++) {
+            if (branchOf[i] < 0) {
+                branchOf[i] = branches;
+                counts[branches]++;
+            }
+        }
+        Evaluated[] values = new Evaluated[branches + 1];
+        // position[i]: where row i's value sits in its branch's vector (the row itself, or its index in a subset).
+        int[] position = new int[n];
+        FieldVector out = null;
+        try {
+            for (int b = 0; b <= branches; b++) {
+                CompiledExpr value = b < branches ? whenThen.get(2 * b + 1) : otherwise;
+                if (counts[b] == 0 || value == null) {
+                    continue;
                 }
-                if (otherwise != null) {
-                    fill(out, otherwise, otherwiseMayFail, batch, rows, count, allocator);
+                boolean mayFail = b < branches ? valueMayFail.get(b) : otherwiseMayFail;
+                if (mayFail && counts[b] < n) {
+                    int[] rows = new int[counts[b]];
+                    int k = 0;
+                    for (int i = 0; i < n; i++) {
+                        if (branchOf[i] == b) {
+                            position[i] = k;
+                            rows[k++] = i;
+                        }
+                    }
+                    try (VectorSchemaRoot subset = Batches.select(batch, rows, k, allocator)) {
+                        values[b] = value.evaluate(subset, allocator);
+                    }
                 } else {
-                    for (int k = 0; k < count; k++) {
-                        ValueAccess.setter(out).set(rows[k], null);
+                    for (int i = 0; i < n; i++) {
+                        if (branchOf[i] == b) {
+                            position[i] = i;
+                        }
                     }
+                    values[b] = value.evaluate(batch, allocator);
                 }
+            }
+            out = ColumnWriters.allocate(type, n, allocator);
+            // Rows are written in order: variable-width vectors (text, binary, lists) only append.
+            TransferPair[] copiers = new TransferPair[branches + 1];
+            ValueAccess.Setter nulls = null;
+            for (int i = 0; i < n; i++) {
+                int b = branchOf[i];
+                if (values[b] == null) {
+                    if (nulls == null) {
+                        nulls = ValueAccess.setter(out);
+                    }
+                    nulls.set(i, null);
+                    continue;
+                }
+                if (copiers[b] == null) {
+                    copiers[b] = values[b].vector().makeTransferPair(out);
+                }
+                copiers[b].copyValueSafe(position[i], i);
             }
             out.setValueCount(n);
             return Evaluated.owned(out);
         } catch (RuntimeException e) {
-            out.close();
-            throw e;
-        }
-    }
-
-    private static void fill(FieldVector out, CompiledExpr value, boolean mayFail, VectorSchemaRoot batch, int[] rows,
-            int count, BufferAllocator allocator) {
-        if (mayFail && count < batch.getRowCount()) {
-            try (VectorSchemaRoot subset = Batches.select(batch, rows, count, allocator);
-                    Evaluated v = value.evaluate(subset, allocator)) {
-                TransferPair tp = v.vector().makeTransferPair(out);
-                for (int k = 0; k < count; k++) {
-                    tp.copyValueSafe(k, rows[k]);
-                }
+            if (out != null) {
+                out.close();
             }
-            return;
-        }
-        try (Evaluated v = value.evaluate(batch, allocator)) {
-            TransferPair tp = v.vector().makeTransferPair(out);
-            for (int k = 0; k < count; k++) {
-                tp.copyValueSafe(rows[k], rows[k]);
+            throw e;
+        } finally {
+            for (Evaluated v : values) {
+                if (v != null) {
+                    v.close();
+                }
             }
         }
     }

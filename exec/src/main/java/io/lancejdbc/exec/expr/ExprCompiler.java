@@ -83,6 +83,7 @@ public final class ExprCompiler {
             case Functions.SUBTRACT:
             case Functions.MULTIPLY:
             case Functions.DIVIDE:
+            case Functions.INT_DIVIDE:
             case Functions.MODULO:
                 return new ArithmeticExpr(fn, compile(c.arg(0)), compile(c.arg(1)), c.type());
             case Functions.NEGATE:
@@ -197,6 +198,7 @@ public final class ExprCompiler {
             Call c = (Call) e;
             switch (c.function()) {
                 case Functions.DIVIDE:
+                case Functions.INT_DIVIDE:
                 case Functions.MODULO:
                 case Functions.CAST:
                 case "sqrt":
@@ -214,6 +216,7 @@ public final class ExprCompiler {
                 case "l2_distance":
                 case "cosine_distance":
                 case "inner_product":
+                case "dot_distance":
                 case "hamming_distance":
                     return true;
                 case Functions.ADD:

@@ -76,7 +76,9 @@ final class ScalarFunctions {
             case "substring":
                 return a -> substring((String) a[0], (Long) a[1], a.length > 2 ? (Long) a[2] : null);
             case "replace":
-                return a -> ((String) a[0]).replace((String) a[1], (String) a[2]);
+                // An empty search string matches nothing (MySQL, DuckDB), not every position (Java).
+                return a -> ((String) a[1]).isEmpty() ? (String) a[0]
+                        : ((String) a[0]).replace((String) a[1], (String) a[2]);
             case "split_part":
                 return a -> splitPart((String) a[0], (String) a[1], (Long) a[2]);
             case "starts_with":
@@ -254,6 +256,7 @@ final class ScalarFunctions {
             case "l2_distance":
             case "cosine_distance":
             case "inner_product":
+            case "dot_distance":
             case "hamming_distance":
                 return a -> VectorDistances.distance(name, toDoubles(a[0]), toDoubles(a[1]));
             default:
@@ -268,22 +271,18 @@ final class ScalarFunctions {
         return Math.abs(x);
     }
 
+    /**
+     * {@code substring(s, start[, length])} over code points: a negative start counts from the end (MySQL, Doris,
+     * DuckDB); a start before the first character (0, or negative beyond the length) counts against the length (SQL
+     * standard, DuckDB), so {@code substring('apple', 0, 2)} is {@code 'a'}.
+     */
     static String substring(String s, Long start, Long length) {
-        int[] cps = s.codePoints().toArray();
-        long from = start;
-        long end = length == null ? Long.MAX_VALUE : (length < 0 ? from : from + length);
         if (length != null && length < 0) {
             throw new SqlError(SqlState.DATA_EXCEPTION, "substring length must not be negative, got " + length);
         }
-        if (from <= 0 && length != null) {
-            // SQL: positions before 1 count against the length.
-            from = Math.max(from, 1);
-        } else if (from < 0) {
-            from = Math.max(1, cps.length + from + 1);
-            end = length == null ? Long.MAX_VALUE : from + length;
-        } else if (from == 0) {
-            from = 1;
-        }
+        int[] cps = s.codePoints().toArray();
+        long from = start < 0 ? cps.length + start + 1 : start;
+        long end = length == null || from > 0 && length > Long.MAX_VALUE - from ? Long.MAX_VALUE : from + length;
         int b = (int) Math.min(Math.max(from - 1, 0), cps.length);
         int e = (int) Math.min(Math.max(end - 1, 0), cps.length);
         if (e <= b) {

@@ -4,9 +4,12 @@ import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
 
 /**
- * Vector distances with Lance's conventions, so SQL can compute exact distances: l2 is the SQUARED Euclidean
- * distance, cosine is {@code 1 - cos(a, b)}, dot ({@code inner_product}) is the NEGATED dot product (smaller is
- * closer), hamming counts differing bits of uint8 elements (lance-core notes §2; corpus README conventions).
+ * Vector distances with Lance's conventions, so SQL computes exactly the {@code _distance} of {@code vector_search}
+ * with the same metric: {@code l2_distance} is the SQUARED Euclidean distance, {@code cosine_distance} is
+ * {@code 1 - cos(a, b)}, {@code dot_distance} is {@code 1 - dot(a, b)} (lance-core 7.0.0's "dot" distance, checked
+ * against its flat search in VectorSearchSqlTest), {@code hamming_distance} counts differing bits of uint8 elements.
+ * {@code inner_product} (alias {@code dot_product}) is the plain dot product {@code sum(a_i * b_i)}, a similarity
+ * (larger is closer), as in Doris.
  */
 public final class VectorDistances {
     private VectorDistances() {
@@ -47,12 +50,13 @@ public final class VectorDistances {
                 }
                 return 1.0 - dot / (Math.sqrt(na) * Math.sqrt(nb));
             }
-            case "inner_product": {
+            case "inner_product":
+            case "dot_distance": {
                 double dot = 0;
                 for (int i = 0; i < a.length; i++) {
                     dot += a[i] * b[i];
                 }
-                return -dot;
+                return function.equals("dot_distance") ? 1.0 - dot : dot;
             }
             default: {
                 long bits = 0;

@@ -56,6 +56,15 @@ final class BatchTransfer {
         return new VectorSchemaRoot(source.getSchema(), moved, rows);
     }
 
+    /** The bytes held by the buffers of {@code root}'s vectors. */
+    static long bufferBytes(VectorSchemaRoot root) {
+        long n = 0;
+        for (FieldVector v : root.getFieldVectors()) {
+            n += v.getBufferSize();
+        }
+        return n;
+    }
+
     private static VectorSchemaRoot copyThroughIpc(VectorSchemaRoot source, BufferAllocator target) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ArrowStreamWriter writer = new ArrowStreamWriter(source, null, Channels.newChannel(bytes))) {

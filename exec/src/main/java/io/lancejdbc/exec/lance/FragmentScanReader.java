@@ -31,8 +31,8 @@ import org.lance.ipc.ScanOptions;
  *   <li>a filter naming an unknown column fails when the scan is created (SQLState 42S22 here), a filter that does
  *       not parse with 42000.</li>
  * </ul>
- * Batches are allocated from the caller's allocator directly (the scanner imports its C stream there) and moved
- * out of the reader without copying. Thread-safe: scans of one dataset may run concurrently.
+ * Batches are imported into a per-scan allocator outside the caller's and moved into the caller's allocator
+ * without copying (the caller's memory limit is checked after each move). Thread-safe: scans of one dataset may run concurrently.
  */
 public final class FragmentScanReader {
     private final DatasetHandlePool pool;
@@ -56,9 +56,16 @@ public final class FragmentScanReader {
             if (request.fragmentIds().isPresent() && request.fragmentIds().get().isEmpty()) {
                 return new EmptyBatchStream(projectedSchema(lease, request, allocator));
             }
+            // The C stream is imported into the pool's unlimited allocator, outside the query's: when an import
+            // hits a limit, Arrow 18.3 leaks the imported array's struct and never releases the native batch (the
+            // reference taken for a buffer is not returned when wrapping it fails). Batches then move into the
+            // query allocator, where ReaderBatchStream enforces the limit. The struct of each imported array stays
+            // in the pool allocator until the last buffer of its batch is released, so that allocator must
+            // outlive the batches (it does: the pool closes with the session).
+            BufferAllocator importAllocator = lease.dataset().allocator();
             boolean rowCountOnly = request.columns().map(List::isEmpty).orElse(false) && !request.includeRowId();
             LanceScanner scanner = createScanner(lease.dataset(), rowCountOnly ? request.withRowId(true) : request,
-                    allocator);
+                    importAllocator);
             ArrowReader reader;
             try {
                 reader = scanner.scanBatches();
@@ -66,8 +73,8 @@ public final class FragmentScanReader {
                 closeScanner(scanner);
                 throw e;
             }
-            BatchStream stream = new ReaderBatchStream(reader, allocator, allocator, List.of(scanner, lease), "scan",
-                    source);
+            BatchStream stream = new ReaderBatchStream(reader, importAllocator, allocator, List.of(scanner, lease),
+                    "scan", source);
             return rowCountOnly ? new RowCountOnlyStream(stream) : stream;
         } catch (SqlError e) {
             lease.close();

@@ -87,10 +87,19 @@ final class ReaderBatchStream implements BatchStream {
                 }
                 VectorSchemaRoot batch = reader.getVectorSchemaRoot();
                 if (batch.getRowCount() > 0) {
-                    return BatchTransfer.moveTo(batch, readerAllocator, target);
+                    VectorSchemaRoot moved = BatchTransfer.moveTo(batch, readerAllocator, target);
+                    if (target.getHeadroom() < 0) {
+                        long bytes = BatchTransfer.bufferBytes(moved);
+                        int rows = moved.getRowCount();
+                        moved.close();
+                        throw overLimit(rows, bytes);
+                    }
+                    return moved;
                 }
             }
         } catch (SqlError e) {
+            finished = true;
+            releaseResources();
             throw e;
         } catch (Exception e) {
             finished = true;
@@ -100,6 +109,25 @@ final class ReaderBatchStream implements BatchStream {
             lock.unlock();
             releaseIfClosed();
         }
+    }
+
+    /** HY001 naming the smallest allocation limit above {@code target} (the query's {@code query.max_memory}). */
+    private SqlError overLimit(int rows, long bytes) {
+        long limit = Long.MAX_VALUE;
+        for (BufferAllocator a = target; a != null; a = a.getParentAllocator()) {
+            limit = Math.min(limit, a.getLimit());
+        }
+        return new SqlError(SqlState.OUT_OF_MEMORY, "Reading a batch of " + rows + " rows (" + bytes
+                + " bytes) from Lance dataset " + DatasetUriNormalizer.redactUserInfo(source.uri())
+                + " exceeds the query's memory limit query.max_memory (" + readable(limit) + "); raise query.max_memory"
+                + " (connection property or SET query.max_memory = ...)");
+    }
+
+    private static String readable(long bytes) {
+        if (bytes % (1 << 20) == 0) {
+            return bytes / (1 << 20) + " MiB";
+        }
+        return bytes % 1024 == 0 ? bytes / 1024 + " KiB" : bytes + " bytes";
     }
 
     @Override

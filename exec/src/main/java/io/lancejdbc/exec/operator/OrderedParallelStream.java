@@ -144,6 +144,13 @@ public final class OrderedParallelStream implements BatchStream {
                 close();
                 throw (SqlError) item;
             }
+            if (item instanceof org.apache.arrow.memory.OutOfMemoryException) {
+                close();
+                throw new SqlError(SqlState.OUT_OF_MEMORY, "Reading split " + current + " exceeded the query's"
+                        + " memory limit (query.max_memory): " + ((RuntimeException) item).getMessage()
+                        + "; raise query.max_memory (connection property or SET query.max_memory = ...)",
+                        (RuntimeException) item);
+            }
             if (item instanceof RuntimeException) {
                 close();
                 throw new SqlError(SqlState.GENERAL_ERROR, "Reading split " + current + " failed: "

@@ -76,6 +76,23 @@ class WindowQueryTest {
     }
 
     @Test
+    void booleanPartitionKeyWithNullsFormsItsOwnPartition() {
+        // salary > 80: TRUE for ids 1-4, FALSE for 5, 6, 8, NULL for 7.
+        assertEquals(values(4L, 4L, 4L, 4L, 3L, 3L, 1L, 3L), byId("count(*) OVER (PARTITION BY salary > 80)"));
+    }
+
+    @Test
+    void radixSortedPartitionsOfUnequalSizesBySeveralKeys() {
+        // Partitions k % 7 of 2860 rows (and one of 2840, sorted last), radix sorted by id % 256 (one byte) and id
+        // (two bytes): an odd number of passes, so the sorted order ends in a scratch buffer.
+        assertEquals(List.of(List.of(255L, 1L), List.of(511L, 1L), List.of(767L, 1L), List.of(1023L, 1L),
+                List.of(1279L, 1L), List.of(1535L, 2L), List.of(1791L, 2L), List.of(2047L, 1L), List.of(2303L, 2L),
+                List.of(2559L, 2L), List.of(3071L, 1L), List.of(3327L, 2L), List.of(4095L, 2L), List.of(4351L, 2L)),
+                wh.rows("SELECT id, rn FROM (SELECT id, row_number() OVER (PARTITION BY k % 7 ORDER BY id % 256 DESC,"
+                        + " id) AS rn FROM big) t WHERE rn <= 2 ORDER BY id"));
+    }
+
+    @Test
     void ntileSpreadsTheRemainderOverTheFirstBuckets() {
         assertEquals(values(1L, 1L, 1L, 2L, 2L, 2L, 3L, 3L), byId("ntile(3) OVER (ORDER BY id)"));
         assertEquals(values(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L), byId("ntile(20) OVER (ORDER BY id)"));

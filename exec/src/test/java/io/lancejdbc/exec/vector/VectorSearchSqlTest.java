@@ -34,6 +34,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * vector_search through SQL on the embedded engine: the relation composes with WHERE, ORDER BY, LIMIT, GROUP BY and
@@ -127,6 +129,25 @@ class VectorSearchSqlTest {
         for (int i = 0; i < exact.size(); i++) {
             assertEquals(exact.get(i).distance(), ((Number) rows.get(i).get(1)).doubleValue(),
                     1e-4 * Math.max(1, exact.get(i).distance()));
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"l2, l2_distance", "cosine, cosine_distance", "dot, dot_distance"})
+    void theSqlDistanceFunctionsEqualLanceDistances(String metric, String function) {
+        float[] q = items.queryVector(7);
+        String v = json(q);
+        List<List<Object>> rows = rows("SELECT id, _distance, " + function + "(embedding, " + v + "), inner_product("
+                + "embedding, " + v + ") FROM " + search(q, ", \"top_k\" = \"20\", \"metric\" = \"" + metric
+                + "\", \"use_index\" = \"false\""));
+        assertEquals(20, rows.size());
+        for (List<Object> r : rows) {
+            double lance = ((Number) r.get(1)).doubleValue();
+            double sql = ((Number) r.get(2)).doubleValue();
+            assertEquals(lance, sql, 1e-4 * Math.max(1, Math.abs(sql)), metric + " distance of id " + r.get(0));
+            if (metric.equals("dot")) {
+                assertEquals(1 - sql, ((Number) r.get(3)).doubleValue(), 1e-9, "inner_product is the dot product");
+            }
         }
     }
 

@@ -242,8 +242,8 @@ final class ExpressionBinder {
             return arithmetic(Functions.DIVIDE, (BinaryExpression) e);
         }
         if (e instanceof IntegerDivision) {
-            Expr q = arithmetic(Functions.DIVIDE, (BinaryExpression) e);
-            return Operators.cast(FunctionRegistry.scalar("floor", List.of(q)), Types.INT64, false);
+            BinaryExpression b = (BinaryExpression) e;
+            return Operators.integerDivide(bind(b.getLeftExpression()), bind(b.getRightExpression()));
         }
         if (e instanceof Modulo) {
             return arithmetic(Functions.MODULO, (BinaryExpression) e);
@@ -345,7 +345,8 @@ final class ExpressionBinder {
             if (!(inner instanceof Select)) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "EXISTS needs a subquery");
             }
-            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) inner, scope, SubqueryExpr.Kind.EXISTS);
+            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) inner, scope, SubqueryExpr.Kind.EXISTS,
+                    ctx.ctes);
             if (b.correlation() != null && b.aggregateWithoutGroupBy()) {
                 // An aggregate without GROUP BY returns one row for any input.
                 if (b.having()) {
@@ -363,7 +364,7 @@ final class ExpressionBinder {
     }
 
     private Expr scalarSubquery(ParenthesedSelect select) {
-        QueryBinder.SubqueryBinding b = queries.bindSubquery(select, scope, SubqueryExpr.Kind.SCALAR);
+        QueryBinder.SubqueryBinding b = queries.bindSubquery(select, scope, SubqueryExpr.Kind.SCALAR, ctx.ctes);
         if (b.visibleColumns() != 1) {
             throw new SqlError(SqlState.SYNTAX_ERROR, "A scalar subquery must return exactly one column, got "
                     + b.visibleColumns());
@@ -507,7 +508,8 @@ final class ExpressionBinder {
         }
         Expr value = bind(in.getLeftExpression());
         if (right instanceof ParenthesedSelect || right instanceof Select) {
-            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) right, scope, SubqueryExpr.Kind.IN);
+            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) right, scope, SubqueryExpr.Kind.IN,
+                    ctx.ctes);
             LogicalPlan p = b.plan();
             if (b.visibleColumns() != 1) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "The subquery of IN must return one column, got "
@@ -683,6 +685,9 @@ final class ExpressionBinder {
             }
         }
         String canonical = FunctionRegistry.canonical(name);
+        if (f.getParameters() == null && f.getNamedParameters() != null) {
+            rawArgs.addAll(keywordArguments(canonical, f));
+        }
         boolean star = f.isAllColumns();
         if (rawArgs.size() == 1 && rawArgs.get(0) instanceof net.sf.jsqlparser.statement.select.AllColumns) {
             star = true;
@@ -733,6 +738,31 @@ final class ExpressionBinder {
             throw new SqlError(SqlState.SYNTAX_ERROR, "Write POSITION(substring IN string)");
         }
         return FunctionRegistry.scalar(name, args);
+    }
+
+    /**
+     * The arguments of the standard keyword forms {@code POSITION(sub IN s)} and {@code SUBSTRING(s FROM p [FOR n])},
+     * which JSqlParser returns as named parameters, in positional order.
+     */
+    private static List<Expression> keywordArguments(String canonical, Function f) {
+        List<String> names = new ArrayList<>();
+        for (String n : f.getNamedParameters().getNames()) {
+            names.add(n == null ? "" : n.trim().toUpperCase(Locale.ROOT));
+        }
+        List<String> expected = switch (canonical) {
+            case "position" -> List.of("", "IN");
+            case "substring" -> names.size() == 3 ? List.of("", "FROM", "FOR") : List.of("", "FROM");
+            default -> List.of();
+        };
+        if (!names.equals(expected)) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Function " + f.getName() + "() does not take keyword"
+                    + " arguments: " + f);
+        }
+        List<Expression> out = new ArrayList<>();
+        for (Object o : f.getNamedParameters().getExpressions()) {
+            out.add((Expression) o);
+        }
+        return out;
     }
 
     private Expr aggregate(String name, List<Expr> args, boolean distinct, boolean star, Expression source) {

@@ -59,6 +59,11 @@ public final class FunctionRegistry {
      */
     public static Expr scalar(String rawName, List<Expr> args) {
         String name = canonical(rawName);
+        String lower = rawName.toLowerCase(Locale.ROOT);
+        if ((lower.equals("strpos") || lower.equals("instr")) && args.size() == 2) {
+            // strpos(string, substring) and instr(string, substring) are position(substring IN string).
+            args = List.of(args.get(1), args.get(0));
+        }
         switch (name) {
             case "upper":
             case "lower":
@@ -331,6 +336,7 @@ public final class FunctionRegistry {
             case "l2_distance":
             case "cosine_distance":
             case "inner_product":
+            case "dot_distance":
             case "hamming_distance": {
                 arity(name, args, 2, 2);
                 args = new ArrayList<>(args);
@@ -415,7 +421,8 @@ public final class FunctionRegistry {
             case "var_samp":
             case "var_pop": {
                 arity(name, args, 1, 1);
-                String n = name.equals("stddev") || name.equals("std") ? "stddev_samp"
+                // stddev and variance are the sample statistics (SQL standard, DuckDB); std is MySQL's population one.
+                String n = name.equals("stddev") ? "stddev_samp" : name.equals("std") ? "stddev_pop"
                         : name.equals("variance") ? "var_samp" : name;
                 return new AggregateCall(n, List.of(TypeCoercion.coerce(numeric(name, args.get(0)), Types.FLOAT64)),
                         distinct, Types.of(Types.FLOAT64, true));

@@ -20,6 +20,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
@@ -98,7 +99,7 @@ public final class LiteralCasts {
             v = new BigDecimal(Long.toUnsignedString((Long) v));
         }
         if (Types.isString(to)) {
-            return toText(v);
+            return toText(v, from);
         }
         if (to instanceof ArrowType.Bool) {
             if (v instanceof Boolean) {
@@ -316,22 +317,77 @@ public final class LiteralCasts {
 
     /** Text of a literal value (as CAST(... AS VARCHAR) shows it). */
     public static String toText(Object v) {
+        return toText(v, null);
+    }
+
+    /**
+     * The text of a value as CAST(... AS VARCHAR) gives it: timestamps as {@code yyyy-MM-dd HH:mm:ss} with the
+     * fraction of a second only as far as it is not zero, zoned ones in their column's zone with {@code +HH:MM}.
+     *
+     * @param from the value's type (its zone places an instant), or null (instants then print in UTC)
+     */
+    public static String toText(Object v, ArrowType from) {
         if (v instanceof BigDecimal) {
             return ((BigDecimal) v).toPlainString();
         }
         if (v instanceof LocalDateTime) {
-            return v.toString().replace('T', ' ');
+            LocalDateTime t = (LocalDateTime) v;
+            return t.toLocalDate() + " " + timeText(t.toLocalTime());
+        }
+        if (v instanceof LocalTime) {
+            return timeText((LocalTime) v);
+        }
+        if (v instanceof Instant) {
+            String zone = from instanceof ArrowType.Timestamp ? ((ArrowType.Timestamp) from).getTimezone() : null;
+            java.time.ZonedDateTime z = ((Instant) v).atZone(zone == null ? ZoneOffset.UTC : zoneOf(zone));
+            String offset = z.getOffset().getTotalSeconds() == 0 ? "+00:00" : z.getOffset().getId();
+            return z.toLocalDate() + " " + timeText(z.toLocalTime()) + offset;
         }
         if (v instanceof byte[]) {
             return new String((byte[]) v, StandardCharsets.UTF_8);
         }
-        if (v instanceof Double) {
-            double d = (Double) v;
-            if (d == Math.rint(d) && !Double.isInfinite(d) && Math.abs(d) < 1e15) {
-                return Long.toString((long) d) + ".0";
-            }
+        if (v instanceof Double || v instanceof Float) {
+            boolean single = v instanceof Float || from instanceof ArrowType.FloatingPoint
+                    && ((ArrowType.FloatingPoint) from).getPrecision() != FloatingPointPrecision.DOUBLE;
+            return floatText(((Number) v).doubleValue(), single);
         }
         return String.valueOf(v);
+    }
+
+    /**
+     * The shortest text that reads back as the same float (a REAL's own digits, not those of its widening to
+     * DOUBLE), in plain notation from 1e-5 up to 1e15 and in Java's E notation outside; NaN, Infinity, -0.0 as Java
+     * prints them.
+     */
+    private static String floatText(double d, boolean single) {
+        String shortest = single ? Float.toString((float) d) : Double.toString(d);
+        double abs = Math.abs(d);
+        if (Double.isNaN(d) || Double.isInfinite(d) || d == 0 || abs < 1e-5 || abs >= 1e15) {
+            return shortest;
+        }
+        String plain = new BigDecimal(shortest).toPlainString();
+        return plain.indexOf('.') < 0 ? plain + ".0" : plain;
+    }
+
+    private static String timeText(LocalTime t) {
+        String hms = String.format(Locale.ROOT, "%02d:%02d:%02d", t.getHour(), t.getMinute(), t.getSecond());
+        if (t.getNano() == 0) {
+            return hms;
+        }
+        String fraction = String.format(Locale.ROOT, "%09d", t.getNano());
+        int end = fraction.length();
+        while (fraction.charAt(end - 1) == '0') {
+            end--;
+        }
+        return hms + "." + fraction.substring(0, end);
+    }
+
+    private static java.time.ZoneId zoneOf(String zone) {
+        try {
+            return java.time.ZoneId.of(zone);
+        } catch (java.time.DateTimeException e) {
+            return ZoneOffset.UTC;
+        }
     }
 
     private static SqlError bad(Object v, ArrowType to) {

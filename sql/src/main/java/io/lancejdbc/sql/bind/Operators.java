@@ -161,6 +161,29 @@ public final class Operators {
                 Types.of(result, nullable));
     }
 
+    /**
+     * {@code a DIV b} (MySQL, Doris): the quotient truncated toward zero, as BIGINT. Two integers divide exactly in
+     * int64 (division by zero: 22012, overflow: 22003); other numbers divide as {@code /} does and the quotient is
+     * truncated.
+     */
+    public static Expr integerDivide(Expr left, Expr right) {
+        ArrowType lt = left.type().getType();
+        ArrowType rt = right.type().getType();
+        boolean ints = (Types.isInteger(lt) || Types.isNull(lt)) && (Types.isInteger(rt) || Types.isNull(rt));
+        if (ints && !(Types.isNull(lt) && Types.isNull(rt))) {
+            return new Call(Functions.INT_DIVIDE, List.of(TypeCoercion.coerce(left, Types.INT64),
+                    TypeCoercion.coerce(right, Types.INT64)), Types.of(Types.INT64, true));
+        }
+        Expr q = arithmetic(Functions.DIVIDE, left, right);
+        if (Types.isNull(q.type().getType())) {
+            return Literal.nullOf(Types.INT64);
+        }
+        Expr negative = compare(Functions.LT, q, new Literal(0.0, Types.of(Types.FLOAT64, false)));
+        Expr truncated = FunctionRegistry.scalar("if", List.of(negative, FunctionRegistry.scalar("ceil", List.of(q)),
+                FunctionRegistry.scalar("floor", List.of(q))));
+        return cast(truncated, Types.INT64, false);
+    }
+
     private static Expr dateArithmetic(String op, Expr left, Expr right) {
         ArrowType lt = left.type().getType();
         ArrowType rt = right.type().getType();

@@ -97,12 +97,41 @@ public final class QueryBinder {
     public static LogicalPlan bind(Select select, CatalogView catalog, List<Literal> parameters, Clock clock) {
         QueryBinder b = new QueryBinder(new BindContext(catalog, parameters, clock, CteScope.EMPTY));
         Bound bound = b.bindSelect(select, CteScope.EMPTY);
-        for (Field f : bound.plan().output()) {
+        LogicalPlan plan = typeUntypedNulls(bound.plan());
+        for (Field f : plan.output()) {
             if (!TypeSupport.isSupported(f)) {
                 throw unsupportedColumn(f.getName());
             }
         }
-        return bound.plan();
+        return plan;
+    }
+
+    /**
+     * A select-list expression that is NULL whatever the row ({@code SELECT NULL}, {@code NULL + NULL}) has no type
+     * of its own; in the result it becomes an INT NULL (as in DuckDB), so that JDBC can describe and read it. Only the
+     * final projection (under LIMIT) changes: inside a query, the untyped NULL still takes the type its context
+     * gives it (UNION, CASE, COALESCE). Columns of a table whose type is Arrow's null stay unsupported.
+     */
+    private static LogicalPlan typeUntypedNulls(LogicalPlan plan) {
+        if (plan instanceof io.lancejdbc.sql.plan.Limit) {
+            LogicalPlan in = plan.inputs().get(0);
+            LogicalPlan typed = typeUntypedNulls(in);
+            return typed == in ? plan : plan.withInputs(List.of(typed));
+        }
+        if (!(plan instanceof Project)) {
+            return plan;
+        }
+        Project p = (Project) plan;
+        List<Expr> exprs = new ArrayList<>(p.exprs());
+        boolean changed = false;
+        for (int i = 0; i < exprs.size(); i++) {
+            Expr e = exprs.get(i);
+            if (Types.isNull(e.type().getType()) && !(e instanceof ColumnRef)) {
+                exprs.set(i, Literal.nullOf(Types.INT32));
+                changed = true;
+            }
+        }
+        return changed ? new Project(p.input(), exprs, p.names()) : plan;
     }
 
     static SqlError unsupportedColumn(String name) {
@@ -166,12 +195,13 @@ public final class QueryBinder {
 
     private final Deque<OuterReferences> correlations = new ArrayDeque<>();
 
-    SubqueryBinding bindSubquery(Select s, Scope outer, SubqueryExpr.Kind kind) {
+    /** @param ctes the CTEs visible where the subquery appears */
+    SubqueryBinding bindSubquery(Select s, Scope outer, SubqueryExpr.Kind kind, CteScope ctes) {
         OuterReferences refs = new OuterReferences(outer, topBlock(s), kind);
         outerScopes.push(outer);
         correlations.push(refs);
         try {
-            LogicalPlan plan = bindSelect(s, ctx.ctes).plan();
+            LogicalPlan plan = bindSelect(s, ctes).plan();
             if (refs.columns.isEmpty()) {
                 return new SubqueryBinding(plan, plan.output().size(), null, false, false);
             }

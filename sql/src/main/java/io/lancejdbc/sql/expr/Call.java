@@ -45,6 +45,7 @@ public record Call(String function, List<Expr> args, Field type) implements Expr
             case Functions.SUBTRACT:
             case Functions.MULTIPLY:
             case Functions.DIVIDE:
+            case Functions.INT_DIVIDE:
             case Functions.MODULO:
             case Functions.CONCAT_OP:
                 return args.get(0).sql() + " " + function + " " + args.get(1).sql();

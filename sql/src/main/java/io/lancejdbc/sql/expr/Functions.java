@@ -22,6 +22,8 @@ public final class Functions {
     public static final String MULTIPLY = "*";
     public static final String DIVIDE = "/";
     public static final String MODULO = "%";
+    /** {@code a DIV b} of two BIGINTs: the quotient truncated toward zero (MySQL). */
+    public static final String INT_DIVIDE = "DIV";
     public static final String NEGATE = "neg";
     /** {@code ||} string concatenation. */
     public static final String CONCAT_OP = "||";

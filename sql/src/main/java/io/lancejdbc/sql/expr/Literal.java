@@ -58,6 +58,11 @@ public record Literal(Object value, Field type) implements Expr {
         if (value instanceof BigDecimal) {
             return ((BigDecimal) value).toPlainString();
         }
+        if (value instanceof Long && (Long) value < 0 && type.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Int
+                && !((org.apache.arrow.vector.types.pojo.ArrowType.Int) type.getType()).getIsSigned()) {
+            // uint64 values above 2^63-1 are held as their two's complement bits.
+            return Long.toUnsignedString((Long) value);
+        }
         if (value instanceof LocalDate) {
             return "DATE '" + value + "'";
         }

@@ -176,13 +176,17 @@ public final class SqlParser {
 
     private static Statement parseWithJsqlParser(String text, int offset) {
         try {
-            // The parser runs on the calling thread: CCJSqlParserUtil.parse would start an executor thread per call.
-            net.sf.jsqlparser.parser.CCJSqlParser parser = CCJSqlParserUtil.newParser(
-                            SqlLexer.protectDotsInBacktickIdentifiers(text))
-                    .withSquareBracketQuotation(false).withAllowComplexParsing(true);
-            return parser.Statement();
+            return parseOnce(text, true);
         } catch (ParseException e) {
-            throw syntaxError(text, offset, e);
+            // JSqlParser 5.3's complex mode rejects some plain calls, e.g. substring(concat(a, b), 2, 3) or
+            // substring(CAST(x AS VARCHAR), 1, 2); its simple mode accepts them (CCJSqlParserUtil.parse retries the
+            // same way). The first error is the one reported.
+            try {
+                return parseOnce(text, false);
+            } catch (ParseException | RuntimeException retry) {
+                e.addSuppressed(retry);
+                throw syntaxError(text, offset, e);
+            }
         } catch (net.sf.jsqlparser.parser.TokenMgrException e) {
             String m = firstLine(e.getMessage());
             if (m.contains("<EOF>")) {
@@ -195,6 +199,14 @@ public final class SqlParser {
             // JSqlParser reports some grammar failures as unchecked exceptions.
             throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: " + firstLine(e.getMessage()), -1, e);
         }
+    }
+
+    private static Statement parseOnce(String text, boolean complex) throws ParseException {
+        // The parser runs on the calling thread: CCJSqlParserUtil.parse would start an executor thread per call.
+        net.sf.jsqlparser.parser.CCJSqlParser parser = CCJSqlParserUtil.newParser(
+                        SqlLexer.protectDotsInBacktickIdentifiers(text))
+                .withSquareBracketQuotation(false).withAllowComplexParsing(complex);
+        return parser.Statement();
     }
 
     private static SqlError syntaxError(String text, int offset, ParseException e) {

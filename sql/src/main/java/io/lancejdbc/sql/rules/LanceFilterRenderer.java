@@ -109,7 +109,8 @@ public final class LanceFilterRenderer {
                     if (((Literal) lit).isNull()) {
                         return "(" + ident(f) + " IS NULL)";
                     }
-                    String eq = ident(f) + " = " + literal((Literal) lit, f);
+                    String eq = isFloatZero((Literal) lit, f) ? "(" + ident(f) + " = 0.0 OR " + ident(f) + " = -0.0)"
+                            : ident(f) + " = " + literal((Literal) lit, f);
                     // Keep a two-valued result under NOT/OR: NULL <=> v is FALSE, never NULL.
                     return f.isNullable() ? "(" + ident(f) + " IS NOT NULL AND " + eq + ")" : "(" + eq + ")";
                 }
@@ -121,6 +122,9 @@ public final class LanceFilterRenderer {
                             throw new NotPushable();
                         }
                         items.add(literal((Literal) item, f));
+                        if (isFloatZero((Literal) item, f)) {
+                            items.add("-0.0");
+                        }
                     }
                     if (items.isEmpty()) {
                         throw new NotPushable();
@@ -173,7 +177,32 @@ public final class LanceFilterRenderer {
                 throw new NotPushable();
             }
             String sqlOp = op.equals(Functions.NE) ? "!=" : op;
+            if (isFloatZero((Literal) right, f)) {
+                return floatZeroComparison(op, ident(f));
+            }
             return "(" + ident(f) + " " + sqlOp + " " + literal((Literal) right, f) + ")";
+        }
+
+        /**
+         * A comparison of a float column with zero. Lance compares floats in their total order (arrow-rs), where
+         * -0.0 sorts below 0.0 and the two are not equal; SQL (and the residual evaluation) compares IEEE values, where
+         * they are equal. Each operator is rewritten so that both orders give the SQL answer.
+         */
+        private static String floatZeroComparison(String op, String column) {
+            switch (op) {
+                case Functions.EQ:
+                    return "(" + column + " = 0.0 OR " + column + " = -0.0)";
+                case Functions.NE:
+                    return "(" + column + " != 0.0 AND " + column + " != -0.0)";
+                case Functions.LT:
+                    return "(" + column + " < -0.0)";
+                case Functions.LE:
+                    return "(" + column + " <= 0.0)";
+                case Functions.GT:
+                    return "(" + column + " > 0.0)";
+                default:
+                    return "(" + column + " >= -0.0)";
+            }
         }
 
         private Field column(Expr e) throws NotPushable {
@@ -224,6 +253,15 @@ public final class LanceFilterRenderer {
         return t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8;
     }
 
+    /** True when {@code column} is a float column and {@code lit} is zero (of either sign) in its type. */
+    private static boolean isFloatZero(Literal lit, Field column) {
+        if (!(column.getType() instanceof ArrowType.FloatingPoint)) {
+            return false;
+        }
+        Optional<Literal> exact = LiteralCasts.exact(lit, column.getType());
+        return exact.isPresent() && exact.get().value() instanceof Double && (Double) exact.get().value() == 0.0;
+    }
+
     /** The literal as a Lance constant of the column's type, or not pushable when it does not fit exactly. */
     private static String literal(Literal lit, Field column) throws NotPushable {
         ArrowType t = column.getType();
@@ -238,7 +276,12 @@ public final class LanceFilterRenderer {
         if (t instanceof ArrowType.Int) {
             ArrowType.Int it = (ArrowType.Int) t;
             long l = (Long) v;
-            return !it.getIsSigned() && it.getBitWidth() == 64 ? Long.toUnsignedString(l) : Long.toString(l);
+            if (!it.getIsSigned() && it.getBitWidth() == 64 && l < 0) {
+                // A uint64 constant above 2^63-1: Lance parses such a number as a float64 and then cannot compare
+                // it with the uint64 column ("could not convert to literal of type 'UInt64'").
+                throw new NotPushable();
+            }
+            return Long.toString(l);
         }
         if (t instanceof ArrowType.FloatingPoint) {
             double d = (Double) v;

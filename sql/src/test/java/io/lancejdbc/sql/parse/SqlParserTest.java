@@ -47,6 +47,14 @@ class SqlParserTest {
     }
 
     @Test
+    void substringOfAFunctionCallWithSeveralArgumentsParses() {
+        // JSqlParser 5.3 rejects these in its complex mode only.
+        assertInstanceOf(ParsedStatement.Query.class,
+                SqlParser.parse("SELECT substring(concat('a', s), -2, 3), substr(CAST(n AS VARCHAR), 1, 2) FROM t"));
+        assertInstanceOf(ParsedStatement.Query.class, SqlParser.parse("SELECT SUBSTRING(concat(a, b) FROM 2 FOR 1) FROM t"));
+    }
+
+    @Test
     void parametersAreCountedOutsideLiterals() {
         ParsedStatement.Query q = (ParsedStatement.Query) SqlParser.parse("SELECT '?' FROM t WHERE a = ? AND b = ?");
         assertEquals(2, q.parameterCount());

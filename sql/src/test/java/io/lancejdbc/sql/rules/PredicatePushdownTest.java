@@ -174,14 +174,38 @@ class PredicatePushdownTest {
     }
 
     @Test
-    void unsignedMaximumIsPushed() {
-        assertEquals("(`u64` = 18446744073709551615)", pushed("u64 = 18446744073709551615"));
+    void unsignedConstantWithinInt64IsPushed() {
+        assertEquals("(`u64` = 9223372036854775807)", pushed("u64 = 9223372036854775807"));
+    }
+
+    @Test
+    void unsignedConstantAboveInt64StaysResidual() {
+        // Lance reads 18446744073709551615 as a float64 and fails to compare it with a uint64 column.
+        assertNull(pushed("u64 = 18446744073709551615"));
+        assertEquals("u64 = 18446744073709551615", residual("u64 = 18446744073709551615"));
     }
 
     @Test
     void float32ConstantMustBeExact() {
         assertEquals("(`f32` = 0.5)", pushed("f32 = 0.5"));
         assertNull(pushed("f32 = 0.1"));
+    }
+
+    @Test
+    void floatEqualityWithZeroMatchesBothSignedZeros() {
+        // Lance compares floats in total order, where -0.0 and 0.0 differ; SQL says they are equal.
+        assertEquals("(`x` = 0.0 OR `x` = -0.0)", pushed("x = 0"));
+        assertEquals("(`x` != 0.0 AND `x` != -0.0)", pushed("x <> -0.0"));
+        assertEquals("(`x` IN (1.5, 0.0, -0.0))", pushed("x IN (1.5, 0)"));
+    }
+
+    @Test
+    void floatRangesAgainstZeroTreatNegativeZeroAsZero() {
+        assertEquals("(`x` < -0.0)", pushed("x < 0"));
+        assertEquals("(`x` <= 0.0)", pushed("x <= 0"));
+        assertEquals("(`x` > 0.0)", pushed("x > -0.0"));
+        assertEquals("(`f32` >= -0.0)", pushed("f32 >= 0"));
+        assertEquals("(`x` < -0.0)", pushed("0 > x"));
     }
 
     @Test

@@ -108,7 +108,8 @@ public abstract class KeyColumn {
         }
         ColumnReaders.LongReader r = ColumnReaders.longs(v);
         for (int i = 0; i < rows; i++) {
-            out[i] = r.get(i);
+            // NULL rows keep 0 (their NULL flag decides); some readers (booleans) refuse to read a NULL slot.
+            out[i] = r.isNull(i) ? 0L : r.get(i);
         }
         return out;
     }

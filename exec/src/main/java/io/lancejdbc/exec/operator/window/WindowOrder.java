@@ -122,6 +122,7 @@ record WindowOrder(int[] perm, boolean[] partitionStart, boolean[] peerStart) {
         private long[] k1 = new long[0];
         private long[] k2 = new long[0];
         private int[] i2 = new int[0];
+        private int[] i3 = new int[0];
         private final int[] counts = new int[257];
 
         SegmentSorter(long[][] keys, boolean[][] nulls, boolean[] nullsFirst) {
@@ -156,6 +157,7 @@ record WindowOrder(int[] perm, boolean[] partitionStart, boolean[] peerStart) {
                 k1 = new long[m];
                 k2 = new long[m];
                 i2 = new int[m];
+                i3 = new int[m];
             }
             for (int j = keys.length - 1; j >= 0; j--) {
                 idx = radix(keys[j], idx, m);
@@ -163,13 +165,19 @@ record WindowOrder(int[] perm, boolean[] partitionStart, boolean[] peerStart) {
                     idx = nullsApart(nulls[j], nullsFirst[j], idx, m);
                 }
             }
-            return idx;
+            // A scratch buffer may come back: it can be longer than this run and is reused by the next one.
+            return idx == i2 || idx == i3 ? java.util.Arrays.copyOf(idx, m) : idx;
         }
 
+        /**
+         * One stable LSD pass over the first {@code m} entries of {@code idx}; returns the sorted positions, in
+         * {@code idx} or in a scratch buffer (never the one {@code idx} is, so a pass never reads what it writes).
+         */
         private int[] radix(long[] key, int[] idx, int m) {
             long[] k = k1;
             long[] kk = k2;
-            int[] ii = i2;
+            int[] ii = idx == i2 ? i3 : i2;
+            int[] spare = idx == i2 || idx == i3 ? null : (ii == i2 ? i3 : i2);
             for (int i = 0; i < m; i++) {
                 k[i] = key[idx[i]];
             }
@@ -202,11 +210,11 @@ record WindowOrder(int[] perm, boolean[] partitionStart, boolean[] peerStart) {
                 kk = tk;
                 int[] ti = idx;
                 idx = ii;
-                ii = ti;
+                // The positions just read become the next target, unless they are the caller's own array.
+                ii = ti == i2 || ti == i3 ? ti : spare;
             }
             k1 = k;
             k2 = kk;
-            i2 = ii;
             return idx;
         }
 
