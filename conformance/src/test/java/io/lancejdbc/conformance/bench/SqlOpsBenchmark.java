@@ -47,11 +47,8 @@ import org.lance.ipc.ScanOptions;
  *
  * <p>Run (from the repository root; the data is written once under the given directory):
  * <pre>
- * mvn -q -o -pl conformance -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
- *     -Dmdep.outputFile=target/bench.cp
- * java --add-opens=java.base/java.nio=ALL-UNNAMED -Xmx4g \
- *     -cp conformance/target/test-classes:exec/target/classes:sql/target/classes:namespace-rest/target/classes:$(cat conformance/target/bench.cp) \
- *     io.lancejdbc.conformance.bench.SqlOpsBenchmark /tmp/lance-bench [runs]
+ * mvn -q -DskipTests -Pbench -pl conformance -am package -Dbench.dir=/tmp/lance-bench \
+ *     -Dbench.main=io.lancejdbc.conformance.bench.SqlOpsBenchmark [-Dbench.args=RUNS]
  * </pre>
  *
  * <p>Tables: {@code fact} (4,000,000 rows in 8 fragments: {@code id} 0.., {@code k = id % 100000}, {@code g = id %
