@@ -251,7 +251,10 @@ public final class VectorSearchBenchmark {
 
     private static List<Long> viaLance(Dataset ds, BufferAllocator allocator, Case c, float[] q) {
         List<Long> ids = new ArrayList<>(K);
-        ScanOptions options = new ScanOptions.Builder().nearest(c.lanceQuery(q)).columns(List.of("id")).build();
+        // The same columns the SQL side returns: naming _distance also keeps lance-core from logging a deprecation
+        // warning on every search (it auto-projects _distance when only "id" is named), which is not search work.
+        ScanOptions options = new ScanOptions.Builder().nearest(c.lanceQuery(q)).columns(List.of("id", "_distance"))
+                .build();
         try (LanceScanner scanner = LanceScanner.create(ds, options, allocator);
                 ArrowReader reader = scanner.scanBatches()) {
             while (reader.loadNextBatch()) {

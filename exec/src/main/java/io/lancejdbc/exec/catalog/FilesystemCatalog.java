@@ -199,9 +199,9 @@ public final class FilesystemCatalog implements Catalog {
     public TableLocation locate(NamespacePath namespace, String table) {
         List<String> abs = absolute(namespace);
         requireNamespace(namespace, abs);
-        Map<String, String> tables = tablesOf(abs);
-        String uri = tables.get(table);
+        String uri = locationOf(abs, table);
         if (uri == null) {
+            Map<String, String> tables = tablesOf(abs);
             String schema = names.encode(namespace);
             throw new SqlError(SqlState.TABLE_NOT_FOUND, "Table '" + schema + "." + table
                     + "' does not exist in warehouse " + warehouseUri + " (tables in " + schema + ": "
@@ -214,6 +214,19 @@ public final class FilesystemCatalog implements Catalog {
     public void close() {
         listings.invalidateAll();
         lister.close();
+    }
+
+    /**
+     * One table's canonical dataset URI, or null: the same answer as {@code tablesOf(abs).get(table)} (a manifest
+     * entry wins over a {@code .lance} directory) without building the namespace's whole table map per statement.
+     */
+    private String locationOf(List<String> abs, String table) {
+        String fromManifest = currentManifest().tables().getOrDefault(abs, Map.of()).get(table);
+        if (fromManifest != null) {
+            return resolveLocation(fromManifest);
+        }
+        String dir = table + DATASET_SUFFIX;
+        return !table.isEmpty() && list(directoryOf(abs)).contains(dir) ? directoryOf(abs) + "/" + dir : null;
     }
 
     /** Table name to canonical dataset URI, for one absolute namespace. */

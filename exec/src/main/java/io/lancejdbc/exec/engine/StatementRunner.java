@@ -1,5 +1,7 @@
 package io.lancejdbc.exec.engine;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.lancejdbc.exec.catalog.IndexDescriptor;
 import io.lancejdbc.exec.catalog.LanceCatalogMetadata;
 import io.lancejdbc.exec.config.EngineProperty;
@@ -45,12 +47,22 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class StatementRunner {
     private static final int DEFAULT_BATCH_SIZE = 8192;
+    /** Total SQL text (chars) whose parse trees a session keeps; a tree is some ten times its text. */
+    private static final long PARSE_CACHE_CHARS = 256 * 1024;
+    /** Longer statements (generated IN lists, bulk VALUES) are parsed every time rather than cached. */
+    private static final int MAX_CACHED_SQL_CHARS = 16 * 1024;
 
     private final EmbeddedSession session;
     private final FragmentScanReader reader;
     private final ExecutorService workers;
     private final FileFunctionResolver fileFunctions;
     private final List<PhysicalPlannerExtension> extensions;
+    /** Parsed statements by exact SQL text: JSqlParser costs about 0.5-1 ms per statement, longer than planning. */
+    private final Cache<String, ParsedStatement> parsed = Caffeine.newBuilder()
+            .maximumWeight(PARSE_CACHE_CHARS)
+            .weigher((String sql, ParsedStatement st) -> sql.length())
+            .executor(Runnable::run)
+            .build();
 
     StatementRunner(EmbeddedSession session, FragmentScanReader reader, ExecutorService workers,
             FileFunctionResolver fileFunctions) {
@@ -69,7 +81,7 @@ final class StatementRunner {
     }
 
     QueryResult execute(String sql, List<ParameterValue> params, QueryOptions options) {
-        ParsedStatement st = SqlParser.parse(sql);
+        ParsedStatement st = parse(sql);
         if (params.size() != st.parameterCount()) {
             throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "The statement has " + st.parameterCount()
                     + " parameter marker(s) but " + params.size() + " value(s) were bound");
@@ -78,7 +90,7 @@ final class StatementRunner {
     }
 
     PreparedQuery prepare(String sql) {
-        ParsedStatement st = SqlParser.parse(sql);
+        ParsedStatement st = parse(sql);
         List<org.apache.arrow.vector.types.pojo.ArrowType> types = new ArrayList<>();
         for (int i = 0; i < st.parameterCount(); i++) {
             types.add(Types.NULL);
@@ -117,6 +129,18 @@ final class StatementRunner {
                 return run(st, ParameterLiterals.of(params), options);
             }
         };
+    }
+
+    /**
+     * The parsed statement, from the session's cache when this exact text was parsed before. Sharing a parse is
+     * safe because nothing changes a parsed tree after {@link SqlParser#parse} (binding only reads it, as it does
+     * for a prepared statement executed many times); parse errors are not cached.
+     */
+    private ParsedStatement parse(String sql) {
+        if (sql == null || sql.length() > MAX_CACHED_SQL_CHARS) {
+            return SqlParser.parse(sql);
+        }
+        return parsed.get(sql, SqlParser::parse);
     }
 
     private static Clock clock() {

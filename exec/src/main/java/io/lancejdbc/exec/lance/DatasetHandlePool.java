@@ -8,6 +8,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.lancejdbc.exec.snapshot.Snapshot;
 import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,6 +34,16 @@ public final class DatasetHandlePool implements AutoCloseable {
     private final Cache<DatasetKey, PooledDataset> handles;
     private final Cache<DatasetKey, DatasetMetadata> metadata;
     private final Cache<DatasetKey, Long> latestVersions;
+    /**
+     * Storage-option digests by map identity: a catalog passes the same immutable options map for every statement,
+     * and a digest costs a SHA-256 (with a provider lookup) per key otherwise, three keys per statement. Weak keys:
+     * the options, which may hold credentials, are not kept alive by this cache.
+     */
+    private final Cache<Map<String, String>, String> storageDigests = Caffeine.newBuilder()
+            .weakKeys()
+            .maximumSize(1024)
+            .executor(Runnable::run)
+            .build();
     private final AtomicInteger openDatasets = new AtomicInteger();
     private final Object lifecycle = new Object();
     private boolean closed;
@@ -103,7 +114,7 @@ public final class DatasetHandlePool implements AutoCloseable {
         if (settings.latestVersionTtl().isZero()) {
             return resolveLatest(source);
         }
-        return latestVersions.get(DatasetKey.latestOf(source), k -> resolveLatest(source));
+        return latestVersions.get(key(source, 0), k -> resolveLatest(source));
     }
 
     /** {@code version} when present, else {@link #latestVersion(DatasetSource)}. */
@@ -115,7 +126,7 @@ public final class DatasetHandlePool implements AutoCloseable {
      * Forgets the cached latest version of a dataset, so the next call sees the newest commit.
      */
     public void refreshLatestVersion(DatasetSource source) {
-        latestVersions.invalidate(DatasetKey.latestOf(source));
+        latestVersions.invalidate(key(source, 0));
     }
 
     /**
@@ -131,7 +142,7 @@ public final class DatasetHandlePool implements AutoCloseable {
     public DatasetMetadata metadata(DatasetSource source, OptionalLong version) {
         ensureOpen();
         long v = resolveVersion(source, version);
-        DatasetKey key = DatasetKey.of(source, v);
+        DatasetKey key = key(source, v);
         if (settings.metadataTtl().isZero()) {
             return loadMetadata(source, v);
         }
@@ -145,7 +156,7 @@ public final class DatasetHandlePool implements AutoCloseable {
      */
     public DatasetLease acquire(DatasetSource source, long version) {
         ensureOpen();
-        DatasetKey key = DatasetKey.of(source, version);
+        DatasetKey key = key(source, version);
         while (true) {
             PooledDataset pooled = handles.get(key, k -> wrap(k, opener.open(source, OptionalLong.of(version))));
             if (pooled.retain()) {
@@ -176,6 +187,7 @@ public final class DatasetHandlePool implements AutoCloseable {
         }
         metadata.invalidateAll();
         latestVersions.invalidateAll();
+        storageDigests.invalidateAll();
         handles.invalidateAll();
         handles.cleanUp();
         releaseIfIdle();
@@ -197,12 +209,17 @@ public final class DatasetHandlePool implements AutoCloseable {
             throw LanceErrorMapper.map(e, "version lookup", source.uri(), source.storageOptions());
         }
         // Keep the just-opened latest handle for the scans that follow instead of opening it again.
-        PooledDataset fresh = wrap(DatasetKey.of(source, version), ds);
+        PooledDataset fresh = wrap(key(source, version), ds);
         PooledDataset existing = handles.asMap().putIfAbsent(fresh.key(), fresh);
         if (existing != null) {
             fresh.release();
         }
         return version;
+    }
+
+    /** The cache key of a dataset at a version (0 for the "latest" entry). */
+    private DatasetKey key(DatasetSource source, long version) {
+        return new DatasetKey(source.uri(), version, storageDigests.get(source.storageOptions(), DatasetKey::digest));
     }
 
     private PooledDataset wrap(DatasetKey key, Dataset ds) {

@@ -15,14 +15,7 @@ import java.util.TreeMap;
  */
 record DatasetKey(String uri, long version, String storageDigest) {
 
-    static DatasetKey of(DatasetSource source, long version) {
-        return new DatasetKey(source.uri(), version, digest(source.storageOptions()));
-    }
-
-    static DatasetKey latestOf(DatasetSource source) {
-        return of(source, 0);
-    }
-
+    /** A short SHA-256 of the options, or "-" for none ({@link DatasetHandlePool} memoizes it per options map). */
     static String digest(Map<String, String> options) {
         if (options.isEmpty()) {
             return "-";

@@ -1,5 +1,7 @@
 package io.lancejdbc.exec.vector;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.lancejdbc.exec.config.EngineProperty;
 import io.lancejdbc.exec.engine.PinnedTable;
 import io.lancejdbc.exec.lance.DistanceMetric;
@@ -9,6 +11,7 @@ import io.lancejdbc.exec.operator.ProjectOperator;
 import io.lancejdbc.exec.operator.SortOperator;
 import io.lancejdbc.exec.plan.PhysicalPlanner;
 import io.lancejdbc.exec.plan.PhysicalPlannerExtension;
+import io.lancejdbc.exec.snapshot.Snapshot;
 import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
 import io.lancejdbc.sql.catalog.BoundTable;
@@ -23,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -44,7 +48,26 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * columns itself.
  */
 public final class VectorSearchPlanner implements PhysicalPlannerExtension {
-    /** Registered through {@code META-INF/services}; settings come from the planner of each statement. */
+    /**
+     * Split plans of the snapshots this planner saw. The pool hands out one {@link Snapshot} object per cached
+     * pinned version, so the snapshot's identity is the key (weak: a snapshot the pool dropped or reloaded takes its
+     * plans with it); a plan is a pure function of the snapshot and the search's column, element type, metric and
+     * use_index. Planning a search otherwise walks every index segment and fragment of the version per statement.
+     */
+    private final Cache<Snapshot, Map<SplitPlanKey, VectorSplitPlan>> splitPlans = Caffeine.newBuilder()
+            .weakKeys()
+            .maximumSize(256)
+            .executor(Runnable::run)
+            .build();
+
+    private record SplitPlanKey(String column, VectorElementType elementType, Optional<DistanceMetric> metric,
+            boolean useIndex) {
+    }
+
+    /**
+     * Registered through {@code META-INF/services} and created once per session (the statement runner loads the
+     * extensions); settings come from the planner of each statement.
+     */
     public VectorSearchPlanner() {
     }
 
@@ -74,8 +97,8 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
         Optional<DistanceMetric> requested = Optional.ofNullable(spec.metric()).map(m -> DistanceMetric.parse(m)
                 .orElseThrow(() -> new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Unsupported vector metric '" + m
                         + "': expected l2, cosine, dot, or hamming")));
-        VectorSplitPlan splitPlan = VectorSplitPlanner.plan(pinned.snapshot(), column.getName(), elementType,
-                requested, spec.useIndex());
+        VectorSplitPlan splitPlan = splitPlan(pinned.snapshot(), new SplitPlanKey(column.getName(), elementType,
+                requested, spec.useIndex()));
 
         List<Field> output = vs.output();
         List<Field> projected = output.subList(0, output.size() - 1);
@@ -114,6 +137,12 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
             exprs.add(new ColumnRef(fromInput[i], f.getName(), f));
         }
         return new ProjectOperator(topK, exprs, output);
+    }
+
+    /** The split plan for a pinned snapshot, planned once per snapshot and key; planning errors are not cached. */
+    private VectorSplitPlan splitPlan(Snapshot snapshot, SplitPlanKey key) {
+        return splitPlans.get(snapshot, s -> new ConcurrentHashMap<>()).computeIfAbsent(key,
+                k -> VectorSplitPlanner.plan(snapshot, k.column(), k.elementType(), k.metric(), k.useIndex()));
     }
 
     /** The settings of the statement being planned ({@link PhysicalPlanner#setting}). */

@@ -20,8 +20,10 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.AnalyticType;
 import net.sf.jsqlparser.expression.ArrayConstructor;
@@ -97,6 +99,11 @@ final class ExpressionBinder {
     private final AggregateCollector aggregates;
     private final WindowCollector windows;
     private final QueryBinder queries;
+    /**
+     * AST nodes bound as another expression (the IN rotation below). The parsed tree itself is never changed: a
+     * prepared statement, and the session's parse cache, bind one tree many times, possibly from several threads.
+     */
+    private final Map<Expression, Expression> substitutions = new IdentityHashMap<>();
 
     ExpressionBinder(BindContext ctx, Scope scope, AggregateCollector aggregates, WindowCollector windows,
             QueryBinder queries) {
@@ -113,6 +120,10 @@ final class ExpressionBinder {
     }
 
     Expr bind(Expression e) {
+        Expression substitute = substitutions.get(e);
+        if (substitute != null) {
+            return bind(substitute);
+        }
         if (e instanceof Parenthesis) {
             return bind(((Parenthesis) e).getExpression());
         }
@@ -504,7 +515,7 @@ final class ExpressionBinder {
         // JSqlParser 5.3 parses "a IN (1, 2) AND b" as IN(a, AND((1, 2), b)): rotate the IN back under the chain.
         if (right instanceof BinaryExpression && leftmost(right) instanceof ParenthesedExpressionList
                 || right instanceof BinaryExpression && leftmost(right) instanceof ParenthesedSelect) {
-            return bind(rotateIn(in, (BinaryExpression) right));
+            return bind(rotateIn(in, (BinaryExpression) right, substitutions));
         }
         Expr value = bind(in.getLeftExpression());
         if (right instanceof ParenthesedSelect || right instanceof Select) {
@@ -548,14 +559,16 @@ final class ExpressionBinder {
         return cur;
     }
 
-    private static Expression rotateIn(InExpression in, BinaryExpression chain) {
+    /** The chain with its leftmost operand read as {@code in}'s left side IN that operand (recorded, not written). */
+    private static Expression rotateIn(InExpression in, BinaryExpression chain,
+            Map<Expression, Expression> substitutions) {
         BinaryExpression cur = chain;
         while (cur.getLeftExpression() instanceof BinaryExpression) {
             cur = (BinaryExpression) cur.getLeftExpression();
         }
         InExpression fixed = new InExpression(in.getLeftExpression(), cur.getLeftExpression());
         fixed.setNot(in.isNot());
-        cur.setLeftExpression(fixed);
+        substitutions.put(cur.getLeftExpression(), fixed);
         return chain;
     }
 

@@ -51,4 +51,18 @@ class QueryBinderFixesTest {
         String plan = bind("SELECT std(i32), stddev(i32) FROM t").toString();
         assertEquals(true, plan.contains("stddev_pop") && plan.contains("stddev_samp"), plan);
     }
+
+    @Test
+    void bindingDoesNotChangeTheParsedTreeOfAnInListFollowedByAnd() {
+        // JSqlParser 5.3 parses "id IN (1, 2) AND i32 > 0" as IN(id, AND((1, 2), i32 > 0)); the binder reads it as
+        // (id IN (1, 2)) AND i32 > 0 without rewriting the tree, so a second bind (prepared statement, parse cache)
+        // sees the same tree and gives the same plan.
+        ParsedStatement.Query q = (ParsedStatement.Query) SqlParser.parse(
+                "SELECT id FROM t WHERE id IN (1, 2) AND i32 > 0");
+        String tree = q.select().toString();
+        String first = QueryBinder.bind(q.select(), new TestCatalog(), List.of(), Clock.systemUTC()).toString();
+        assertEquals(tree, q.select().toString());
+        String second = QueryBinder.bind(q.select(), new TestCatalog(), List.of(), Clock.systemUTC()).toString();
+        assertEquals(first, second);
+    }
 }
