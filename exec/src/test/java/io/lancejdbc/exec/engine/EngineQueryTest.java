@@ -285,4 +285,28 @@ class EngineQueryTest {
         java.util.Collections.sort(parts);
         assertEquals(List.of("n0", "n1", "n2"), parts);
     }
+
+    @Test
+    void longOperatorChainIsTooComplexInsteadOfOverflowingTheStack() {
+        // The parser reads a left-associative chain without recursion; binding and planning recurse over its depth.
+        SqlError e = assertThrows(SqlError.class, () -> rows("SELECT 1" + " + 1".repeat(50_000)));
+        assertEquals("54001", e.sqlState());
+        assertTrue(e.getMessage().contains("too complex"), e.getMessage());
+        assertEquals(List.of(row(10_000L)), rows("SELECT count(*) FROM numbers"), "the session still works");
+    }
+
+    @Test
+    void longOrChainInWhereIsTooComplexAndLeaksNothing() {
+        SqlError e = assertThrows(SqlError.class,
+                () -> rows("SELECT count(*) FROM numbers WHERE " + "id = 1 OR ".repeat(20_000) + "false"));
+        assertEquals("54001", e.sqlState());
+        assertEquals(0, engine.rootAllocator().getAllocatedMemory(), "Arrow memory leaked");
+    }
+
+    @Test
+    void preparingADeepStatementIsTooComplex() {
+        SqlError e = assertThrows(SqlError.class,
+                () -> session.prepare("SELECT " + "CASE WHEN 1 = 1 THEN ".repeat(5_000) + "1" + " END".repeat(5_000)));
+        assertEquals("54001", e.sqlState());
+    }
 }
