@@ -56,6 +56,31 @@ final class SqlLexer {
         return max;
     }
 
+    /** The 0-based index of a {@code /*} comment that is never closed, outside literals; -1 when there is none. */
+    static int unclosedBlockComment(String sql) {
+        int i = 0;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                i = skipQuoted(sql, i, c);
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                while (i < n && sql.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                int end = sql.indexOf("*/", i + 2);
+                if (end < 0) {
+                    return i;
+                }
+                i = end + 2;
+            } else {
+                i++;
+            }
+        }
+        return -1;
+    }
+
     /** The index after the quoted text that starts with quote {@code q} at {@code start}. */
     private static int skipQuoted(String sql, int start, char q) {
         int i = start + 1;

@@ -191,6 +191,13 @@ public final class SqlParser {
     }
 
     private static Statement parseWithJsqlParser(String text, int offset) {
+        int comment = SqlLexer.unclosedBlockComment(text);
+        if (comment >= 0) {
+            // JSqlParser reads an unclosed /* as a '/' operator and a '*', and reports whatever that leads to.
+            int position = comment + 1 + Math.max(offset, 0);
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error at position " + position + ": the comment"
+                    + " that starts with /* is not closed; end it with */", position, null);
+        }
         int depth = SqlLexer.maxParenthesisDepth(text);
         if (depth > MAX_PARENTHESIS_DEPTH) {
             throw tooComplex("parentheses are nested " + depth + " deep (at most " + MAX_PARENTHESIS_DEPTH + ")");
@@ -225,6 +232,8 @@ public final class SqlParser {
                     + m.replaceFirst("^Lexical error at ", "") + ")", -1, e);
         } catch (StackOverflowError e) {
             throw tooComplex("it is nested too deeply for the parser");
+        } catch (SqlError e) {
+            throw e;
         } catch (RuntimeException e) {
             // JSqlParser reports some grammar failures as unchecked exceptions.
             throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: " + firstLine(e.getMessage()), -1, e);
@@ -249,17 +258,37 @@ public final class SqlParser {
                         SqlLexer.protectDotsInBacktickIdentifiers(text))
                 .withSquareBracketQuotation(false).withAllowComplexParsing(complex);
         if (gaveUp == null) {
-            return parser.Statement();
+            return requireEnd(parser, parser.Statement());
         }
         java.util.concurrent.ScheduledFuture<?> deadline = PARSE_DEADLINES.schedule(() -> {
             gaveUp.set(true);
             parser.interrupted = true;
         }, COMPLEX_PARSE_BUDGET_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
         try {
-            return parser.Statement();
+            return requireEnd(parser, parser.Statement());
         } finally {
             deadline.cancel(false);
         }
+    }
+
+    /**
+     * JSqlParser's {@code Statement()} stops at a {@code ;} and leaves the rest unread: {@code SELECT 1; SELECT 2}
+     * would run the first statement alone and drop the second without a word.
+     */
+    private static Statement requireEnd(net.sf.jsqlparser.parser.CCJSqlParser parser, Statement st)
+            throws ParseException {
+        Token next = parser.getToken(1);
+        if (next.kind == net.sf.jsqlparser.parser.CCJSqlParserConstants.EOF) {
+            return st;
+        }
+        if (next.image.equals(";") || parser.getToken(0).image.equals(";")) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Only one statement can run per execute call, but the text"
+                    + " continues after the ';' at line " + next.beginLine + ", column " + next.beginColumn + "; run"
+                    + " each statement with its own execute call");
+        }
+        ParseException e = new ParseException("Unexpected text after the statement");
+        e.currentToken = parser.getToken(0);
+        throw e;
     }
 
     private static SqlError syntaxError(String text, int offset, ParseException e) {

@@ -121,4 +121,27 @@ class SqlParserTest {
         assertTrue(e.getMessage().contains("the parser gave up after 3 s"), e.getMessage());
         assertTrue(millis < 15_000, "took " + millis + " ms");
     }
+
+    @Test
+    void aSecondStatementAfterASemicolonIsAnErrorNotDropped() {
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse("SELECT 1; SELECT 2"));
+        assertEquals("42000", e.sqlState());
+        assertTrue(e.getMessage().contains("Only one statement can run per execute call"), e.getMessage());
+        assertThrows(SqlError.class, () -> SqlParser.parse("SELECT * FROM t; DROP TABLE t"));
+    }
+
+    @Test
+    void trailingSemicolonsAndCommentsAreAllowed() {
+        assertInstanceOf(ParsedStatement.Query.class, SqlParser.parse("SELECT 1;;  "));
+        assertInstanceOf(ParsedStatement.Query.class, SqlParser.parse("SELECT 1 -- done"));
+    }
+
+    @Test
+    void anUnclosedBlockCommentIsASyntaxErrorAtItsStart() {
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse("SELECT 1 /* abc"));
+        assertEquals("42000", e.sqlState());
+        assertEquals(10, e.position());
+        assertTrue(e.getMessage().contains("/* is not closed"), e.getMessage());
+        assertInstanceOf(ParsedStatement.Query.class, SqlParser.parse("SELECT '/*' AS s /* closed */"));
+    }
 }
