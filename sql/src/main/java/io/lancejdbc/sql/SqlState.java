@@ -30,6 +30,8 @@ public final class SqlState {
     public static final String DATA_EXCEPTION = "22000";
     /** Invalid datetime format. */
     public static final String INVALID_DATETIME = "22007";
+    /** Data exception: datetime field overflow (a value outside the range its type can hold). */
+    public static final String DATETIME_OVERFLOW = "22008";
     /** Connection exception: unable to establish. */
     public static final String CONNECTION_FAILURE = "08001";
     /** Connection exception: connection does not exist (closed). */

@@ -65,6 +65,10 @@ final class StreamingResult implements QueryResult {
         } catch (RuntimeException e) {
             close();
             throw new SqlError(SqlState.GENERAL_ERROR, "Query failed: " + e.getMessage(), e);
+        } catch (StackOverflowError e) {
+            close();
+            throw new SqlError(SqlState.STATEMENT_TOO_COMPLEX, "The statement is too complex: its expressions are"
+                    + " nested too deeply to evaluate; simplify it", e);
         }
     }
 

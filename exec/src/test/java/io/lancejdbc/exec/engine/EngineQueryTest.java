@@ -309,4 +309,34 @@ class EngineQueryTest {
                 () -> session.prepare("SELECT " + "CASE WHEN 1 = 1 THEN ".repeat(5_000) + "1" + " END".repeat(5_000)));
         assertEquals("54001", e.sqlState());
     }
+
+    @Test
+    void comparingAnArrayWithANumberIsATypeMismatch() {
+        SqlError e = assertThrows(SqlError.class, () -> rows("SELECT tags = 1 FROM people"));
+        assertEquals("42804", e.sqlState(), e.getMessage());
+        assertTrue(e.getMessage().contains("array"), e.getMessage());
+    }
+
+    @Test
+    void unionOfAnArrayAndANumberIsATypeMismatch() {
+        SqlError e = assertThrows(SqlError.class, () -> rows("SELECT tags FROM people UNION SELECT 1"));
+        assertEquals("42804", e.sqlState(), e.getMessage());
+        assertTrue(e.getMessage().contains("array"), e.getMessage());
+    }
+
+    @Test
+    void negatingTheSmallestBigintIsOutOfRange() {
+        SqlError e = assertThrows(SqlError.class, () -> rows("SELECT -CAST(-9223372036854775808 AS BIGINT)"));
+        assertEquals("22003", e.sqlState());
+        assertTrue(e.getMessage().contains("-(-9223372036854775808)"), e.getMessage());
+    }
+
+    @Test
+    void timestampBeyondTheMicrosecondRangeIsADatetimeOverflow() {
+        SqlError e = assertThrows(SqlError.class, () -> rows(
+                "SELECT TIMESTAMP '2020-01-01 00:00:00' + INTERVAL 9223372036854775807 MICROSECOND"));
+        assertEquals("22008", e.sqlState());
+        assertTrue(e.getMessage().contains("outside the range of a microsecond timestamp"), e.getMessage());
+        assertEquals(0, engine.rootAllocator().getAllocatedMemory(), "Arrow memory leaked");
+    }
 }
