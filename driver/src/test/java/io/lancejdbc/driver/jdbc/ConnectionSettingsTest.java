@@ -165,6 +165,12 @@ class ConnectionSettingsTest {
     }
 
     @Test
+    void anEmptyAllowedRootsIsKeptBecauseItDisablesLocal() throws SQLException {
+        assertEquals("", config("jdbc:lance:/w", "lance.local.allowed_roots", "").raw("lance.local.allowed_roots"));
+        assertEquals("", config("jdbc:lance:/w?lance.local.allowed_roots=").raw("lance.local.allowed_roots"));
+    }
+
+    @Test
     void redactedUrlHidesSecretsAndUserInfo() throws SQLException {
         ConnectionSettings s = ConnectionSettings.resolve(
                 "jdbc:lance:s3://b/w?s3.access_key=AKIA123&s3.secret_key=topsecret&s3.region=us-east-1", props());
