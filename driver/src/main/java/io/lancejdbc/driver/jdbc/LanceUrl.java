@@ -104,7 +104,16 @@ final class LanceUrl {
                 out.write(b, 0, b.length);
             }
         }
-        return out.toString(StandardCharsets.UTF_8);
+        try {
+            // Strict: a replacement character would silently change a bucket, a path or a key.
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(out.toByteArray())).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "Bad percent escape in the URL query string: the"
+                    + " escaped bytes are not UTF-8 (encode each character as UTF-8, e.g. %C3%A9 for \u00e9)");
+        }
     }
 
     /** The part between the prefix and {@code ?}: a warehouse, {@code rest:<uri>}, or "". */

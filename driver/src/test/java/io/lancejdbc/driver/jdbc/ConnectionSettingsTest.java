@@ -146,7 +146,7 @@ class ConnectionSettingsTest {
     void invalidValuesNameThePropertyAndTheChoices() {
         assertEquals("Connection property 'lance.catalog.type' is 'hive'; expected one of filesystem, rest",
                 failure("jdbc:lance:/w?lance.catalog.type=hive").getMessage());
-        assertEquals("Connection property 'scan.parallelism' is 'zero'; expected a whole number >= 1",
+        assertEquals("Connection property 'scan.parallelism' is 'zero'; expected a whole number from 1 to 1024",
                 failure("jdbc:lance:/w", "scan.parallelism", "zero").getMessage());
         failure("jdbc:lance:/w", "use_path_style", "maybe");
         failure("jdbc:lance:/w", "cache.metadata.ttl_seconds", "-1");
@@ -157,11 +157,29 @@ class ConnectionSettingsTest {
         failure("jdbc:lance:/w?novalue");
         failure("jdbc:lance:/w?a=1&a=2");
         failure("jdbc:lance:/w?a=%zz");
+        assertTrue(failure("jdbc:lance:/w?catalog=%C3").getMessage().contains("not UTF-8"));
+        assertTrue(failure("jdbc:lance:/w?catalog=%FF%FE").getMessage().contains("not UTF-8"));
     }
 
     @Test
     void emptyValuesCountAsUnset() throws SQLException {
         assertEquals(Map.of("warehouse", "/w"), config("jdbc:lance:/w?s3.region=", "s3.endpoint", "").asMap());
+    }
+
+    @Test
+    void scanParallelismAboveTheEngineLimitFailsAtConnect() {
+        assertEquals("Connection property 'scan.parallelism' is '1000000'; expected a whole number from 1 to 1024",
+                failure("jdbc:lance:/w?scan.parallelism=1000000").getMessage());
+    }
+
+    @Test
+    void queryMaxMemoryTakesTheUnitsSetAccepts() throws SQLException {
+        assertEquals("512m", config("jdbc:lance:/w?query.max_memory=512m").raw("query.max_memory"));
+        assertEquals("1GB", config("jdbc:lance:/w", "query.max_memory", "1GB").raw("query.max_memory"));
+        failure("jdbc:lance:/w?query.max_memory=1b0");
+        failure("jdbc:lance:/w?query.max_memory=abc");
+        failure("jdbc:lance:/w?query.max_memory=0k");
+        failure("jdbc:lance:/w?query.max_memory=99999999999999999999");
     }
 
     @Test
