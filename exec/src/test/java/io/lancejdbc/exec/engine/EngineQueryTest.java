@@ -339,4 +339,14 @@ class EngineQueryTest {
         assertTrue(e.getMessage().contains("outside the range of a microsecond timestamp"), e.getMessage());
         assertEquals(0, engine.rootAllocator().getAllocatedMemory(), "Arrow memory leaked");
     }
+
+    @Test
+    void aWithQueryNameDefinedTwiceIsAnError() {
+        SqlError e = assertThrows(SqlError.class,
+                () -> rows("WITH t AS (SELECT 1 AS a), T AS (SELECT 2 AS a) SELECT * FROM t"));
+        assertEquals("42000", e.sqlState());
+        assertTrue(e.getMessage().contains("WITH query name 'T' is defined more than once"), e.getMessage());
+        assertEquals(List.of(row(2L)), rows("WITH t AS (SELECT 1 AS a) SELECT * FROM (WITH t AS (SELECT 2 AS a)"
+                + " SELECT * FROM t) x"), "an inner WITH may shadow an outer name");
+    }
 }
