@@ -349,4 +349,11 @@ class EngineQueryTest {
         assertEquals(List.of(row(2L)), rows("WITH t AS (SELECT 1 AS a) SELECT * FROM (WITH t AS (SELECT 2 AS a)"
                 + " SELECT * FROM t) x"), "an inner WITH may shadow an outer name");
     }
+
+    @Test
+    void countOfSeveralArgumentsWithoutDistinctIsAnError() {
+        SqlError e = assertThrows(SqlError.class, () -> rows("SELECT count(id, label) FROM numbers"));
+        assertEquals("42883", e.sqlState());
+        assertTrue(e.getMessage().contains("Function count() takes 1 argument, got 2"), e.getMessage());
+    }
 }
