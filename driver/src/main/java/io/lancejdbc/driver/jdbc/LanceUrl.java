@@ -190,6 +190,13 @@ final class LanceUrl {
                         + "' in "
                         + where + " must be http:// or https:// with a host, e.g. jdbc:lance:rest:https://host:8181");
             }
+            if (parsed.getRawUserInfo() != null) {
+                // Checked here so that connect fails with 08001 like the other URI errors (the REST client's own
+                // check reported 22023 later).
+                throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The REST namespace URI '" + redactUserInfo(uri)
+                        + "' in " + where + " must not contain user information (user:password@); set"
+                        + " lance.rest.security.type with a bearer token or API key instead");
+            }
             return uri;
         }
 

@@ -167,6 +167,16 @@ class ConnectionSettingsTest {
     }
 
     @Test
+    void restUriWithUserInfoFailsAtConnectWithoutShowingThePassword() {
+        String m = failure("jdbc:lance:rest:https://user:hunter2@ns.example.com/api").getMessage();
+        assertEquals("The REST namespace URI 'https://****@ns.example.com/api' in the URL"
+                + " jdbc:lance:rest:https://****@ns.example.com/api must not contain user information"
+                + " (user:password@); set lance.rest.security.type with a bearer token or API key instead", m);
+        assertFalse(failure("jdbc:lance:", "lance.catalog.type", "rest", "lance.rest.uri",
+                "https://u:hunter2@h/api").getMessage().contains("hunter2"));
+    }
+
+    @Test
     void scanParallelismAboveTheEngineLimitFailsAtConnect() {
         assertEquals("Connection property 'scan.parallelism' is '1000000'; expected a whole number from 1 to 1024",
                 failure("jdbc:lance:/w?scan.parallelism=1000000").getMessage());
@@ -198,8 +208,8 @@ class ConnectionSettingsTest {
         assertFalse(s.toString().contains("AKIA123"));
         assertTrue(s.warnings().contains("Property 's3.secret_key' is a secret given in the URL; tools show and log "
                 + "URLs, so pass it in the Properties instead"));
-        ConnectionSettings rest = ConnectionSettings.resolve("jdbc:lance:rest:https://u:pw@h:1/x", props());
-        assertEquals("jdbc:lance:rest:https://****@h:1/x", rest.redactedUrl());
+        assertEquals("jdbc:lance:rest:https://****@h:1/x", LanceUrl.parse("jdbc:lance:rest:https://u:pw@h:1/x")
+                .redacted());
     }
 
     @Test
