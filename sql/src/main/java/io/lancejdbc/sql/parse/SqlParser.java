@@ -83,6 +83,10 @@ public final class SqlParser {
             throw new SqlError(SqlState.SYNTAX_ERROR, "Empty SQL statement");
         }
         String body = SqlLexer.stripLeadingComments(text);
+        if (body.isBlank()) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "The SQL statement holds only comments; write a statement after"
+                    + " them");
+        }
         Matcher m;
         if ((m = SHOW_DATABASES.matcher(body)).matches()) {
             return new ParsedStatement.ShowDatabases();

@@ -137,6 +137,13 @@ class SqlParserTest {
     }
 
     @Test
+    void aStatementOfOnlyCommentsSaysSo() {
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse("-- hi\n/* there */"));
+        assertEquals("42000", e.sqlState());
+        assertEquals("The SQL statement holds only comments; write a statement after them", e.getMessage());
+    }
+
+    @Test
     void anUnclosedBlockCommentIsASyntaxErrorAtItsStart() {
         SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse("SELECT 1 /* abc"));
         assertEquals("42000", e.sqlState());
