@@ -30,6 +30,8 @@ public final class SqlState {
     public static final String DATA_EXCEPTION = "22000";
     /** Invalid datetime format. */
     public static final String INVALID_DATETIME = "22007";
+    /** Data exception: datetime field overflow (a value outside the range its type can hold). */
+    public static final String DATETIME_OVERFLOW = "22008";
     /** Connection exception: unable to establish. */
     public static final String CONNECTION_FAILURE = "08001";
     /** Connection exception: connection does not exist (closed). */
@@ -46,6 +48,11 @@ public final class SqlState {
     public static final String OUT_OF_MEMORY = "HY001";
     /** Program limit exceeded (a configured budget, e.g. listing requests of one file TVF call). */
     public static final String LIMIT_EXCEEDED = "54000";
+    /**
+     * Statement too complex: nested too deeply for the parser or the planner to handle within their limits (the
+     * SQL:2011 program-limit class 54).
+     */
+    public static final String STATEMENT_TOO_COMPLEX = "54001";
     /** General error. */
     public static final String GENERAL_ERROR = "HY000";
     /** Invalid authorization specification. */

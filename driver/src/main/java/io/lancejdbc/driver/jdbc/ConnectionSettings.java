@@ -20,7 +20,8 @@ import java.util.Properties;
  *
  * <p>Unknown properties are dropped with an {@code SQLWarning} (not an error, so a shared Properties object with
  * other drivers' keys still connects); {@code user} and {@code password} are ignored (Lance has no database
- * users), with a warning when a password is given. Empty values count as unset. Secrets in the URL are accepted
+ * users), with a warning when a password is given. Empty values count as unset, except an empty
+ * {@code lance.local.allowed_roots}, which disables {@code local()}. Secrets in the URL are accepted
  * with a warning, since tools display and log URLs. Invalid values fail with 08001 naming the property.
  *
  * @param config what the engine session is opened with
@@ -63,7 +64,10 @@ record ConnectionSettings(EngineConfig config, String redactedUrl, List<String> 
                 warnings.add("Property '" + e.getKey() + "' is ignored: the URL location sets it");
             }
         }
-        merged.values().removeIf(v -> v == null || v.isEmpty());
+        // An empty lance.local.allowed_roots is not "unset": it disables local() (docs/file-tvf.md). Dropping it would
+        // turn a server's "no local files" into "any local file".
+        merged.entrySet().removeIf(e -> e.getValue() == null
+                || e.getValue().isEmpty() && !e.getKey().equals(EngineProperty.LOCAL_ALLOWED_ROOTS.key()));
         dropUnknown(merged, warnings);
         validate(merged, parsed.location().isEmpty());
         return new ConnectionSettings(EngineConfig.of(merged), parsed.redacted(), List.copyOf(warnings));

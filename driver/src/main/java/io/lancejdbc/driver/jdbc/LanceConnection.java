@@ -161,6 +161,15 @@ final class LanceConnection implements Connection {
 
     private void checkResultSetOptions(int type, int concurrency, int holdability) throws SQLException {
         checkOpen();
+        if (type != ResultSet.TYPE_FORWARD_ONLY && type != ResultSet.TYPE_SCROLL_INSENSITIVE
+                && type != ResultSet.TYPE_SCROLL_SENSITIVE) {
+            throw SqlExceptions.of(SqlExceptions.INVALID_ARGUMENT, "Unknown result set type " + type + "; use"
+                    + " ResultSet.TYPE_FORWARD_ONLY");
+        }
+        if (concurrency != ResultSet.CONCUR_READ_ONLY && concurrency != ResultSet.CONCUR_UPDATABLE) {
+            throw SqlExceptions.of(SqlExceptions.INVALID_ARGUMENT, "Unknown result set concurrency " + concurrency
+                    + "; use ResultSet.CONCUR_READ_ONLY");
+        }
         if (type != ResultSet.TYPE_FORWARD_ONLY) {
             addWarning("Result set type " + type + " is not supported; TYPE_FORWARD_ONLY is used");
         }

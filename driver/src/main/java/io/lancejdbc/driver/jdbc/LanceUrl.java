@@ -104,7 +104,16 @@ final class LanceUrl {
                 out.write(b, 0, b.length);
             }
         }
-        return out.toString(StandardCharsets.UTF_8);
+        try {
+            // Strict: a replacement character would silently change a bucket, a path or a key.
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(out.toByteArray())).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "Bad percent escape in the URL query string: the"
+                    + " escaped bytes are not UTF-8 (encode each character as UTF-8, e.g. %C3%A9 for \u00e9)");
+        }
     }
 
     /** The part between the prefix and {@code ?}: a warehouse, {@code rest:<uri>}, or "". */
@@ -180,6 +189,13 @@ final class LanceUrl {
                 throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The REST namespace URI '" + redactUserInfo(uri)
                         + "' in "
                         + where + " must be http:// or https:// with a host, e.g. jdbc:lance:rest:https://host:8181");
+            }
+            if (parsed.getRawUserInfo() != null) {
+                // Checked here so that connect fails with 08001 like the other URI errors (the REST client's own
+                // check reported 22023 later).
+                throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The REST namespace URI '" + redactUserInfo(uri)
+                        + "' in " + where + " must not contain user information (user:password@); set"
+                        + " lance.rest.security.type with a bearer token or API key instead");
             }
             return uri;
         }

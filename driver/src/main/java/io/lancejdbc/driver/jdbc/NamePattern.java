@@ -1,44 +1,48 @@
 package io.lancejdbc.driver.jdbc;
 
-import java.util.regex.Pattern;
-
 /**
  * A {@code DatabaseMetaData} name pattern: {@code %} matches any run of characters, {@code _} one character,
  * {@code \} (the search string escape) makes the next character literal; null matches every name. Matching is
  * case-sensitive, as names are stored.
+ *
+ * <p>Matched by the iterative wildcard algorithm (remember the last {@code %}, retry from there): time is at most
+ * pattern length × name length and the stack does not grow, whatever a tool sends. A regular expression overflowed
+ * the stack compiling a pattern of 100,000 {@code %}.
  */
 final class NamePattern {
     private static final NamePattern ANY = new NamePattern(null);
-    private final Pattern regex;
+    private static final int ANY_RUN = -1;
+    private static final int ANY_ONE = -2;
 
-    private NamePattern(Pattern regex) {
-        this.regex = regex;
+    /** Code points of the pattern, {@link #ANY_RUN} for {@code %}, {@link #ANY_ONE} for {@code _}; null: any. */
+    private final int[] tokens;
+
+    private NamePattern(int[] tokens) {
+        this.tokens = tokens;
     }
 
     static NamePattern of(String pattern) {
         if (pattern == null || pattern.equals("%")) {
             return ANY;
         }
-        StringBuilder re = new StringBuilder();
-        StringBuilder literal = new StringBuilder();
-        for (int i = 0; i < pattern.length(); i++) {
-            char c = pattern.charAt(i);
-            if (c == '\\' && i + 1 < pattern.length()) {
-                literal.append(pattern.charAt(++i));
-            } else if (c == '%' || c == '_') {
-                if (literal.length() > 0) {
-                    re.append(Pattern.quote(literal.toString()));
-                    literal.setLength(0);
+        int[] cps = pattern.codePoints().toArray();
+        int[] out = new int[cps.length];
+        int n = 0;
+        for (int i = 0; i < cps.length; i++) {
+            int c = cps[i];
+            if (c == '\\' && i + 1 < cps.length) {
+                out[n++] = cps[++i];
+            } else if (c == '%') {
+                if (n == 0 || out[n - 1] != ANY_RUN) {
+                    out[n++] = ANY_RUN;
                 }
-                re.append(c == '%' ? ".*" : ".");
+            } else if (c == '_') {
+                out[n++] = ANY_ONE;
             } else {
-                literal.append(c);
+                out[n++] = c;
             }
         }
-        if (literal.length() > 0) {
-            re.append(Pattern.quote(literal.toString()));
-        }
-        return new NamePattern(Pattern.compile(re.toString(), Pattern.DOTALL));
+        return new NamePattern(java.util.Arrays.copyOf(out, n));
     }
 
     /**
@@ -49,10 +53,35 @@ final class NamePattern {
         if (name == null || name.contains("%")) {
             return of(name);
         }
-        return new NamePattern(Pattern.compile(Pattern.quote(name)));
+        return new NamePattern(name.codePoints().toArray());
     }
 
     boolean matches(String name) {
-        return regex == null || regex.matcher(name).matches();
+        if (tokens == null) {
+            return true;
+        }
+        int[] s = name.codePoints().toArray();
+        int p = 0;
+        int i = 0;
+        int starP = -1;
+        int starI = 0;
+        while (i < s.length) {
+            if (p < tokens.length && (tokens[p] == ANY_ONE || tokens[p] == s[i])) {
+                p++;
+                i++;
+            } else if (p < tokens.length && tokens[p] == ANY_RUN) {
+                starP = p++;
+                starI = i;
+            } else if (starP >= 0) {
+                p = starP + 1;
+                i = ++starI;
+            } else {
+                return false;
+            }
+        }
+        while (p < tokens.length && tokens[p] == ANY_RUN) {
+            p++;
+        }
+        return p == tokens.length;
     }
 }

@@ -45,7 +45,8 @@ final class PropertyRules {
         }
         switch (property) {
             case SCAN_PARALLELISM:
-                return integer(property, value, 1, Integer.MAX_VALUE, "a whole number >= 1");
+                // The engine's bound (SessionSettings): checked here too so that connect fails with 08001.
+                return integer(property, value, 1, 1024, "a whole number from 1 to 1024");
             case METADATA_CACHE_TTL:
             case LATEST_VERSION_TTL:
                 return integer(property, value, 0, Integer.MAX_VALUE, "seconds, a whole number >= 0");
@@ -55,13 +56,21 @@ final class PropertyRules {
             case GLOB_LISTING_TIMEOUT:
                 return integer(property, value, 1, Integer.MAX_VALUE, "a whole number >= 1");
             case QUERY_MAX_MEMORY:
-                return integer(property, value, 1, Long.MAX_VALUE, "bytes, a whole number >= 1");
+                // The engine's syntax (SessionSettings.maxMemory), which SET query.max_memory = '512m' accepts too.
+                java.util.regex.Matcher m = MEMORY_SIZE.matcher(value);
+                if (m.matches() && m.group(1).length() <= 18 && Long.parseLong(m.group(1)) >= 1) {
+                    return value.strip();
+                }
+                throw invalid(property, value, "bytes, a whole number >= 1, optionally followed by k, m or g (512m)");
             case TOPN_LAZY_MATERIALIZATION_THRESHOLD:
                 return integer(property, value, -1, Integer.MAX_VALUE, "a whole number >= -1 (-1 disables)");
             default:
                 return value;
         }
     }
+
+    private static final java.util.regex.Pattern MEMORY_SIZE =
+            java.util.regex.Pattern.compile("\\s*(\\d+)\\s*([kKmMgG]?)[bB]?\\s*");
 
     private static String integer(EngineProperty property, String value, long min, long max, String expected)
             throws SQLException {

@@ -146,7 +146,7 @@ class ConnectionSettingsTest {
     void invalidValuesNameThePropertyAndTheChoices() {
         assertEquals("Connection property 'lance.catalog.type' is 'hive'; expected one of filesystem, rest",
                 failure("jdbc:lance:/w?lance.catalog.type=hive").getMessage());
-        assertEquals("Connection property 'scan.parallelism' is 'zero'; expected a whole number >= 1",
+        assertEquals("Connection property 'scan.parallelism' is 'zero'; expected a whole number from 1 to 1024",
                 failure("jdbc:lance:/w", "scan.parallelism", "zero").getMessage());
         failure("jdbc:lance:/w", "use_path_style", "maybe");
         failure("jdbc:lance:/w", "cache.metadata.ttl_seconds", "-1");
@@ -157,11 +157,45 @@ class ConnectionSettingsTest {
         failure("jdbc:lance:/w?novalue");
         failure("jdbc:lance:/w?a=1&a=2");
         failure("jdbc:lance:/w?a=%zz");
+        assertTrue(failure("jdbc:lance:/w?catalog=%C3").getMessage().contains("not UTF-8"));
+        assertTrue(failure("jdbc:lance:/w?catalog=%FF%FE").getMessage().contains("not UTF-8"));
     }
 
     @Test
     void emptyValuesCountAsUnset() throws SQLException {
         assertEquals(Map.of("warehouse", "/w"), config("jdbc:lance:/w?s3.region=", "s3.endpoint", "").asMap());
+    }
+
+    @Test
+    void restUriWithUserInfoFailsAtConnectWithoutShowingThePassword() {
+        String m = failure("jdbc:lance:rest:https://user:hunter2@ns.example.com/api").getMessage();
+        assertEquals("The REST namespace URI 'https://****@ns.example.com/api' in the URL"
+                + " jdbc:lance:rest:https://****@ns.example.com/api must not contain user information"
+                + " (user:password@); set lance.rest.security.type with a bearer token or API key instead", m);
+        assertFalse(failure("jdbc:lance:", "lance.catalog.type", "rest", "lance.rest.uri",
+                "https://u:hunter2@h/api").getMessage().contains("hunter2"));
+    }
+
+    @Test
+    void scanParallelismAboveTheEngineLimitFailsAtConnect() {
+        assertEquals("Connection property 'scan.parallelism' is '1000000'; expected a whole number from 1 to 1024",
+                failure("jdbc:lance:/w?scan.parallelism=1000000").getMessage());
+    }
+
+    @Test
+    void queryMaxMemoryTakesTheUnitsSetAccepts() throws SQLException {
+        assertEquals("512m", config("jdbc:lance:/w?query.max_memory=512m").raw("query.max_memory"));
+        assertEquals("1GB", config("jdbc:lance:/w", "query.max_memory", "1GB").raw("query.max_memory"));
+        failure("jdbc:lance:/w?query.max_memory=1b0");
+        failure("jdbc:lance:/w?query.max_memory=abc");
+        failure("jdbc:lance:/w?query.max_memory=0k");
+        failure("jdbc:lance:/w?query.max_memory=99999999999999999999");
+    }
+
+    @Test
+    void anEmptyAllowedRootsIsKeptBecauseItDisablesLocal() throws SQLException {
+        assertEquals("", config("jdbc:lance:/w", "lance.local.allowed_roots", "").raw("lance.local.allowed_roots"));
+        assertEquals("", config("jdbc:lance:/w?lance.local.allowed_roots=").raw("lance.local.allowed_roots"));
     }
 
     @Test
@@ -174,8 +208,8 @@ class ConnectionSettingsTest {
         assertFalse(s.toString().contains("AKIA123"));
         assertTrue(s.warnings().contains("Property 's3.secret_key' is a secret given in the URL; tools show and log "
                 + "URLs, so pass it in the Properties instead"));
-        ConnectionSettings rest = ConnectionSettings.resolve("jdbc:lance:rest:https://u:pw@h:1/x", props());
-        assertEquals("jdbc:lance:rest:https://****@h:1/x", rest.redactedUrl());
+        assertEquals("jdbc:lance:rest:https://****@h:1/x", LanceUrl.parse("jdbc:lance:rest:https://u:pw@h:1/x")
+                .redacted());
     }
 
     @Test

@@ -119,6 +119,17 @@ class ConnectionTest extends FixedEngineTestBase {
     }
 
     @Test
+    void resultSetConstantsThatDoNotExistAreInvalidArguments() {
+        SQLException type = assertThrows(SQLException.class, () -> connection.createStatement(12345,
+                ResultSet.CONCUR_READ_ONLY));
+        assertEquals("HY024", type.getSQLState());
+        assertEquals("Unknown result set type 12345; use ResultSet.TYPE_FORWARD_ONLY", type.getMessage());
+        SQLException concurrency = assertThrows(SQLException.class, () -> connection.prepareStatement("SELECT 1",
+                ResultSet.TYPE_FORWARD_ONLY, 67890));
+        assertEquals("HY024", concurrency.getSQLState());
+    }
+
+    @Test
     void engineWarningsJoinTheWarningChain() throws SQLException {
         assertNull(connection.getWarnings());
         engine.sessionWarnings.add("dataset 'x' uses a deprecated format");

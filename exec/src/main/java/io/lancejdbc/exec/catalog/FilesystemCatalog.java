@@ -105,9 +105,15 @@ public final class FilesystemCatalog implements Catalog {
             }
             effective = new LocalDirectoryLister();
         }
-        if (DatasetUriNormalizer.isLocal(uri)
-                && !java.nio.file.Files.isDirectory(java.nio.file.Paths.get(DatasetUriNormalizer.toLanceLocation(uri)))) {
-            throw new SqlError(SqlState.CONNECTION_FAILURE, "Lance warehouse directory does not exist: " + uri);
+        if (DatasetUriNormalizer.isLocal(uri)) {
+            java.nio.file.Path dir = java.nio.file.Paths.get(DatasetUriNormalizer.toLanceLocation(uri));
+            if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+                throw new SqlError(SqlState.CONNECTION_FAILURE, "Lance warehouse " + uri + " is a file, not a"
+                        + " directory; give the directory that holds the <table>.lance datasets");
+            }
+            if (!java.nio.file.Files.isDirectory(dir)) {
+                throw new SqlError(SqlState.CONNECTION_FAILURE, "Lance warehouse directory does not exist: " + uri);
+            }
         }
         NamespacePath parent = NamespaceParent.parse(config.get(EngineProperty.NAMESPACE_PARENT),
                 config.get(EngineProperty.NAMESPACE_DELIMITER));

@@ -29,7 +29,7 @@ public enum EngineProperty {
             "Schema name that the root namespace is shown as."),
     CATALOG("catalog", "lance", false, "JDBC catalog name reported by the connection."),
     SCAN_PARALLELISM("scan.parallelism", null, false,
-            "Fragments read in parallel per scan; default: the number of available processors."),
+            "Fragments read in parallel per scan, 1 to 1024; default: the number of available processors."),
     METADATA_CACHE_TTL("cache.metadata.ttl_seconds", "3600", false,
             "Seconds a loaded dataset snapshot (schema, fragments, index segments) stays cached."),
     LATEST_VERSION_TTL("cache.latest_version.ttl_seconds", "5", false,
@@ -90,7 +90,8 @@ public enum EngineProperty {
             "Comma-separated absolute directories local() may read below (symlinks resolved); unset: anywhere, "
                     + "empty: local() is disabled."),
     QUERY_MAX_MEMORY("query.max_memory", null, false,
-            "Most bytes of Arrow memory one query may hold (joins, aggregates, sorts); default: unlimited."),
+            "Most bytes of Arrow memory one query may hold (joins, aggregates, sorts), optionally with k, m or g"
+                    + " (512m); default: unlimited."),
     TOPN_LAZY_MATERIALIZATION_THRESHOLD("topn_lazy_materialization_threshold", "1024", false,
             "vector_search two-phase read when top_k + offset is at most this; -1 disables.");
 

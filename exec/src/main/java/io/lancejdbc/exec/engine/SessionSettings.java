@@ -9,6 +9,10 @@ import java.util.Map;
 
 /** Typed access to the settings a statement runs with, and their validation. */
 final class SessionSettings {
+    /** Bytes with an optional binary unit: {@code 1048576}, {@code 512k}, {@code 64MB}, {@code 2g}. */
+    static final java.util.regex.Pattern MEMORY_SIZE =
+            java.util.regex.Pattern.compile("\\s*(\\d+)\\s*([kKmMgG]?)[bB]?\\s*");
+
     private SessionSettings() {
     }
 
@@ -40,24 +44,20 @@ final class SessionSettings {
         if (v == null || v.isBlank()) {
             return Long.MAX_VALUE;
         }
-        String t = v.trim().toLowerCase(Locale.ROOT).replace("b", "");
-        long mul = 1;
-        if (t.endsWith("k")) {
-            mul = 1L << 10;
-        } else if (t.endsWith("m")) {
-            mul = 1L << 20;
-        } else if (t.endsWith("g")) {
-            mul = 1L << 30;
+        java.util.regex.Matcher size = MEMORY_SIZE.matcher(v);
+        if (!size.matches()) {
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Property 'query.max_memory' must be a number of"
+                    + " bytes, optionally followed by k, m or g (e.g. 512m), got '" + v + "'");
         }
-        if (mul > 1) {
-            t = t.substring(0, t.length() - 1);
-        }
-        long n = parseLong(EngineProperty.QUERY_MAX_MEMORY.key(), t.trim());
+        long n = parseLong(EngineProperty.QUERY_MAX_MEMORY.key(), size.group(1));
         if (n < 1) {
             throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Property 'query.max_memory' must be positive, got "
                     + v);
         }
-        return Math.multiplyHigh(n, mul) != 0 ? Long.MAX_VALUE : n * mul;
+        String unit = size.group(2).toLowerCase(Locale.ROOT);
+        int shift = unit.equals("k") ? 10 : unit.equals("m") ? 20 : unit.equals("g") ? 30 : 0;
+        // Saturates: a limit beyond what a JVM can address is no limit.
+        return n > (Long.MAX_VALUE >> shift) ? Long.MAX_VALUE : n << shift;
     }
 
     /** vector_search two-phase read threshold (-1 disables). */

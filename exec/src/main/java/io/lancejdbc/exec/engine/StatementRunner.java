@@ -81,6 +81,25 @@ final class StatementRunner {
     }
 
     QueryResult execute(String sql, List<ParameterValue> params, QueryOptions options) {
+        try {
+            return executeParsed(sql, params, options);
+        } catch (StackOverflowError e) {
+            throw tooDeep();
+        }
+    }
+
+    /**
+     * The parser limits parenthesis nesting, but long operator chains ({@code a + b + ...}, {@code x = 1 OR x = 2
+     * OR ...}), deep CASE nesting or thousands of UNION branches are trees as deep as they are long, and binding,
+     * optimizing and planning recurse over them.
+     */
+    private static SqlError tooDeep() {
+        return new SqlError(SqlState.STATEMENT_TOO_COMPLEX, "The statement is too complex: its expressions or set"
+                + " operations are nested too deeply to plan; simplify it, e.g. use IN (...) instead of a long OR chain,"
+                + " or split it with a WITH clause");
+    }
+
+    private QueryResult executeParsed(String sql, List<ParameterValue> params, QueryOptions options) {
         ParsedStatement st = parse(sql);
         if (params.size() != st.parameterCount()) {
             throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "The statement has " + st.parameterCount()
@@ -90,6 +109,14 @@ final class StatementRunner {
     }
 
     PreparedQuery prepare(String sql) {
+        try {
+            return prepareParsed(sql);
+        } catch (StackOverflowError e) {
+            throw tooDeep();
+        }
+    }
+
+    private PreparedQuery prepareParsed(String sql) {
         ParsedStatement st = parse(sql);
         List<org.apache.arrow.vector.types.pojo.ArrowType> types = new ArrayList<>();
         for (int i = 0; i < st.parameterCount(); i++) {
@@ -126,7 +153,11 @@ final class StatementRunner {
                     throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "The statement has " + st.parameterCount()
                             + " parameter marker(s) but " + params.size() + " value(s) were bound");
                 }
-                return run(st, ParameterLiterals.of(params), options);
+                try {
+                    return run(st, ParameterLiterals.of(params), options);
+                } catch (StackOverflowError e) {
+                    throw tooDeep();
+                }
             }
         };
     }
@@ -259,7 +290,7 @@ final class StatementRunner {
                     () -> session.untrack(result[0]));
             session.track(result[0]);
             return result[0];
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             queryAllocator.close();
             throw e;
         }

@@ -64,7 +64,11 @@ final class StreamingResult implements QueryResult {
                     + e.getMessage(), e);
         } catch (RuntimeException e) {
             close();
-            throw new SqlError(SqlState.GENERAL_ERROR, "Query failed: " + e.getMessage(), e);
+            throw io.lancejdbc.exec.operator.ExecutionFailures.of("Query", e);
+        } catch (StackOverflowError e) {
+            close();
+            throw new SqlError(SqlState.STATEMENT_TOO_COMPLEX, "The statement is too complex: its expressions are"
+                    + " nested too deeply to evaluate; simplify it", e);
         }
     }
 

@@ -274,8 +274,15 @@ public final class ValueAccess {
                         return;
                     }
                     Instant inst = x instanceof Instant ? (Instant) x : ((LocalDateTime) x).toInstant(ZoneOffset.UTC);
-                    w.set(i, Math.addExact(Math.multiplyExact(inst.getEpochSecond(), 1_000_000L),
-                            inst.getNano() / 1000L));
+                    long micros;
+                    try {
+                        micros = Math.addExact(Math.multiplyExact(inst.getEpochSecond(), 1_000_000L),
+                                inst.getNano() / 1000L);
+                    } catch (ArithmeticException e) {
+                        throw new SqlError(SqlState.DATETIME_OVERFLOW, "Timestamp " + x + " is outside the range of"
+                                + " a microsecond timestamp (years -290308 to 294247)", e);
+                    }
+                    w.set(i, micros);
                 };
             }
             case List:

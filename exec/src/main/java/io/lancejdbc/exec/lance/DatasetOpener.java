@@ -64,6 +64,11 @@ final class DatasetOpener {
             return new SqlError(SqlState.TABLE_NOT_FOUND, "No Lance dataset at " + source.uri()
                     + " (the directory has no _versions/ manifests)", e);
         }
+        if (detail.contains("_versions") && detail.contains("Not a directory")) {
+            // A local path that is a file: Lance fails listing <file>/_versions with ENOTDIR (os error 20).
+            return new SqlError(SqlState.TABLE_NOT_FOUND, "No Lance dataset at " + source.uri() + ": it is a file;"
+                    + " give the dataset's root directory (the one holding _versions/)", e);
+        }
         return LanceErrorMapper.map(e, "open", source.uri(), source.storageOptions());
     }
 

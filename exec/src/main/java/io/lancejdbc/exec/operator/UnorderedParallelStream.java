@@ -150,7 +150,7 @@ public final class UnorderedParallelStream implements BatchStream {
         if (t instanceof Error) {
             throw (Error) t;
         }
-        return new SqlError(SqlState.GENERAL_ERROR, "Reading split " + d.split() + " failed: " + t.getMessage(), t);
+        return ExecutionFailures.of("Reading split " + d.split(), t);
     }
 
     @Override

@@ -312,6 +312,16 @@ class FilesystemCatalogTest {
         }
 
         @Test
+        void aWarehouseThatIsAFileIsNamedAsAFile() throws IOException {
+            java.nio.file.Path file = java.nio.file.Files.writeString(wh.resolve("a-file"), "x");
+            SqlError e = failure(Map.of("warehouse", file.toString()));
+
+            assertEquals("08001", e.sqlState());
+            assertEquals("Lance warehouse file://" + file + " is a file, not a directory; give the directory that"
+                    + " holds the <table>.lance datasets", e.getMessage());
+        }
+
+        @Test
         void objectStoreWarehouseNeedsALister() {
             assertEquals("0A000", failure(Map.of("warehouse", "s3://bucket/wh")).sqlState());
         }

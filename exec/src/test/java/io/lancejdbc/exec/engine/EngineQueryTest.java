@@ -1,6 +1,7 @@
 package io.lancejdbc.exec.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -293,5 +294,98 @@ class EngineQueryTest {
         List<String> parts = new ArrayList<>(List.of(((String) r.get(0).get(0)).split("\\|")));
         java.util.Collections.sort(parts);
         assertEquals(List.of("n0", "n1", "n2"), parts);
+    }
+
+    /**
+     * Runs {@code body} on a thread with a 512 KB stack, so that a statement of a few thousand terms overflows it
+     * whatever the JIT has compiled (compiled frames are smaller, so on the caller's thread the depth that overflows
+     * changes from run to run).
+     */
+    static Throwable onSmallStack(Runnable body) throws InterruptedException {
+        Throwable[] thrown = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                thrown[0] = e;
+            }
+        }, "small-stack", 512 * 1024);
+        t.start();
+        t.join();
+        return thrown[0];
+    }
+
+    @Test
+    void longOperatorChainIsTooComplexInsteadOfOverflowingTheStack() throws InterruptedException {
+        // The parser reads a left-associative chain without recursion; binding and planning recurse over its depth.
+        Throwable e = onSmallStack(() -> rows("SELECT 1" + " + 1".repeat(20_000)));
+        assertInstanceOf(SqlError.class, e);
+        assertEquals("54001", ((SqlError) e).sqlState());
+        assertTrue(e.getMessage().contains("too complex"), e.getMessage());
+        assertEquals(List.of(row(10_000L)), rows("SELECT count(*) FROM numbers"), "the session still works");
+    }
+
+    @Test
+    void longOrChainInWhereIsTooComplexAndLeaksNothing() throws InterruptedException {
+        Throwable e = onSmallStack(() -> rows("SELECT count(*) FROM numbers WHERE " + "id = 1 OR ".repeat(20_000)
+                + "false"));
+        assertInstanceOf(SqlError.class, e);
+        assertEquals("54001", ((SqlError) e).sqlState());
+        assertEquals(0, engine.rootAllocator().getAllocatedMemory(), "Arrow memory leaked");
+    }
+
+    @Test
+    void preparingADeepStatementIsTooComplex() throws InterruptedException {
+        Throwable e = onSmallStack(() -> session.prepare("SELECT " + "CASE WHEN 1 = 1 THEN ".repeat(3_000) + "1"
+                + " END".repeat(3_000)));
+        assertInstanceOf(SqlError.class, e);
+        assertEquals("54001", ((SqlError) e).sqlState());
+    }
+
+    @Test
+    void comparingAnArrayWithANumberIsATypeMismatch() {
+        SqlError e = assertThrows(SqlError.class, () -> rows("SELECT tags = 1 FROM people"));
+        assertEquals("42804", e.sqlState(), e.getMessage());
+        assertTrue(e.getMessage().contains("array"), e.getMessage());
+    }
+
+    @Test
+    void unionOfAnArrayAndANumberIsATypeMismatch() {
+        SqlError e = assertThrows(SqlError.class, () -> rows("SELECT tags FROM people UNION SELECT 1"));
+        assertEquals("42804", e.sqlState(), e.getMessage());
+        assertTrue(e.getMessage().contains("array"), e.getMessage());
+    }
+
+    @Test
+    void negatingTheSmallestBigintIsOutOfRange() {
+        SqlError e = assertThrows(SqlError.class, () -> rows("SELECT -CAST(-9223372036854775808 AS BIGINT)"));
+        assertEquals("22003", e.sqlState());
+        assertTrue(e.getMessage().contains("-(-9223372036854775808)"), e.getMessage());
+    }
+
+    @Test
+    void timestampBeyondTheMicrosecondRangeIsADatetimeOverflow() {
+        SqlError e = assertThrows(SqlError.class, () -> rows(
+                "SELECT TIMESTAMP '2020-01-01 00:00:00' + INTERVAL 9223372036854775807 MICROSECOND"));
+        assertEquals("22008", e.sqlState());
+        assertTrue(e.getMessage().contains("outside the range of a microsecond timestamp"), e.getMessage());
+        assertEquals(0, engine.rootAllocator().getAllocatedMemory(), "Arrow memory leaked");
+    }
+
+    @Test
+    void aWithQueryNameDefinedTwiceIsAnError() {
+        SqlError e = assertThrows(SqlError.class,
+                () -> rows("WITH t AS (SELECT 1 AS a), T AS (SELECT 2 AS a) SELECT * FROM t"));
+        assertEquals("42000", e.sqlState());
+        assertTrue(e.getMessage().contains("WITH query name 'T' is defined more than once"), e.getMessage());
+        assertEquals(List.of(row(2L)), rows("WITH t AS (SELECT 1 AS a) SELECT * FROM (WITH t AS (SELECT 2 AS a)"
+                + " SELECT * FROM t) x"), "an inner WITH may shadow an outer name");
+    }
+
+    @Test
+    void countOfSeveralArgumentsWithoutDistinctIsAnError() {
+        SqlError e = assertThrows(SqlError.class, () -> rows("SELECT count(id, label) FROM numbers"));
+        assertEquals("42883", e.sqlState());
+        assertTrue(e.getMessage().contains("Function count() takes 1 argument, got 2"), e.getMessage());
     }
 }

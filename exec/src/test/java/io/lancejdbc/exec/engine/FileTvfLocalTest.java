@@ -300,6 +300,14 @@ class FileTvfLocalTest {
     }
 
     @Test
+    void aFilePathThatIsAFileIsNotADataset() {
+        SqlError e = error(session, "SELECT * FROM " + filePath("t/notes/readme.txt"));
+        assertEquals("42S02", e.sqlState());
+        assertEquals("No Lance dataset at file://" + path("t/notes/readme.txt") + ": it is a file; give the dataset's"
+                + " root directory (the one holding _versions/)", e.getMessage());
+    }
+
+    @Test
     void aMissingLiteralPathFailsTheQuery() {
         SqlError e = error(session, "SELECT * FROM " + localUris("t/a.lance", "t/missing.lance"));
         assertEquals("42S02", e.sqlState());

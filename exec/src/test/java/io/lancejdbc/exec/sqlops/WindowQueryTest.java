@@ -215,6 +215,14 @@ class WindowQueryTest {
     }
 
     @Test
+    void aNegativeFrameOffsetIsAnInvalidValue() {
+        SqlError e = assertThrows(SqlError.class, () -> wh.rows("SELECT sum(salary) OVER (ORDER BY id ROWS"
+                + " BETWEEN -1 PRECEDING AND CURRENT ROW) FROM emp"));
+        assertEquals("22023", e.sqlState());
+        assertTrue(e.getMessage().startsWith("Window frame offset must not be negative, got -1"), e.getMessage());
+    }
+
+    @Test
     void rangeOffsetOverTextKeyIsNotSupported() {
         SqlError e = assertThrows(SqlError.class, () -> wh.rows("SELECT sum(salary) OVER (ORDER BY dept RANGE"
                 + " BETWEEN 1 PRECEDING AND CURRENT ROW) FROM emp"));

@@ -891,6 +891,12 @@ final class ExpressionBinder {
         if (e instanceof LongValue) {
             return ((LongValue) e).getValue();
         }
+        if (e instanceof net.sf.jsqlparser.expression.SignedExpression
+                && ((net.sf.jsqlparser.expression.SignedExpression) e).getSign() == '-'
+                && ((net.sf.jsqlparser.expression.SignedExpression) e).getExpression() instanceof LongValue) {
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Window frame offset must not be negative, got " + e
+                    + "; write n PRECEDING or n FOLLOWING with n >= 0");
+        }
         throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Window frame offsets must be integer constants: " + e);
     }
 }

@@ -380,6 +380,11 @@ public final class FunctionRegistry {
                 if (star || args.isEmpty()) {
                     return new AggregateCall("count_star", List.of(), false, Types.of(Types.INT64, false));
                 }
+                if (args.size() > 1 && !distinct) {
+                    // The count accumulator reads its first argument: count(a, b) counted non-NULL a, ignoring b.
+                    throw new SqlError(SqlState.UNDEFINED_FUNCTION, "Function count() takes 1 argument, got "
+                            + args.size() + "; COUNT(DISTINCT a, b) counts distinct combinations");
+                }
                 return new AggregateCall("count", args, distinct, Types.of(Types.INT64, false));
             case "sum": {
                 arity(name, args, 1, 1);

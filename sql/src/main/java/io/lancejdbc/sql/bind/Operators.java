@@ -261,7 +261,12 @@ public final class Operators {
 
     public static Expr negate(Expr e) {
         if (e instanceof Literal && ((Literal) e).value() instanceof Long) {
-            return new Literal(Math.negateExact((Long) ((Literal) e).value()), e.type());
+            long v = (Long) ((Literal) e).value();
+            if (v == Long.MIN_VALUE) {
+                throw new SqlError(SqlState.NUMERIC_OUT_OF_RANGE, "BIGINT value out of range: -(" + v + "); cast"
+                        + " to DECIMAL(38,0) first");
+            }
+            return new Literal(-v, e.type());
         }
         if (e instanceof Literal && ((Literal) e).value() instanceof Double) {
             return new Literal(-(Double) ((Literal) e).value(), e.type());

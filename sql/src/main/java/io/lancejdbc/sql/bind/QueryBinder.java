@@ -313,9 +313,16 @@ public final class QueryBinder {
         CteScope scope = ctes;
         if (select.getWithItemsList() != null) {
             scope = ctes.child();
+            java.util.Set<String> names = new java.util.HashSet<>();
             for (WithItem<?> w : select.getWithItemsList()) {
                 if (w.isRecursive()) {
                     throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "WITH RECURSIVE is not supported");
+                }
+                String name = QualifiedNames.unquote(w.getAlias().getName());
+                // Names match case-insensitively; a second definition would silently hide the first.
+                if (!names.add(name.toLowerCase(java.util.Locale.ROOT))) {
+                    throw new SqlError(SqlState.SYNTAX_ERROR, "WITH query name '" + name + "' is defined more than"
+                            + " once in the same WITH clause; give each query its own name");
                 }
                 Bound cte = bindSelect((Select) w.getSelect(), scope);
                 LogicalPlan plan = cte.plan();

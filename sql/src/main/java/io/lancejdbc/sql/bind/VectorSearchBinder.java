@@ -32,7 +32,9 @@ final class VectorSearchBinder {
     static final long MAX_CANDIDATES = 4294967295L;
     private static final Set<String> KEYS = Set.of("table", "column", "query_vector", "top_k", "offset", "metric",
             "filter", "nprobes", "refine_factor", "ef", "use_index");
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Strict about the end: readTree stops after the first value, so "[1, 0] x" read as [1, 0]. */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final CatalogView catalog;
 

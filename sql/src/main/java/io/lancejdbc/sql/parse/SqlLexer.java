@@ -27,6 +27,79 @@ final class SqlLexer {
         return sql.substring(i);
     }
 
+    /** The deepest nesting of parentheses outside string literals, quoted identifiers and comments. */
+    static int maxParenthesisDepth(String sql) {
+        int depth = 0;
+        int max = 0;
+        int i = 0;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                i = skipQuoted(sql, i, c);
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                while (i < n && sql.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                int end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+            } else {
+                if (c == '(') {
+                    max = Math.max(max, ++depth);
+                } else if (c == ')' && depth > 0) {
+                    depth--;
+                }
+                i++;
+            }
+        }
+        return max;
+    }
+
+    /** The 0-based index of a {@code /*} comment that is never closed, outside literals; -1 when there is none. */
+    static int unclosedBlockComment(String sql) {
+        int i = 0;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                i = skipQuoted(sql, i, c);
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                while (i < n && sql.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                int end = sql.indexOf("*/", i + 2);
+                if (end < 0) {
+                    return i;
+                }
+                i = end + 2;
+            } else {
+                i++;
+            }
+        }
+        return -1;
+    }
+
+    /** The index after the quoted text that starts with quote {@code q} at {@code start}. */
+    private static int skipQuoted(String sql, int start, char q) {
+        int i = start + 1;
+        int n = sql.length();
+        while (i < n) {
+            char d = sql.charAt(i++);
+            if (d == q) {
+                if (i < n && sql.charAt(i) == q) {
+                    i++;
+                } else {
+                    break;
+                }
+            } else if (d == '\\' && q == '\'' && i < n) {
+                i++;
+            }
+        }
+        return i;
+    }
+
     /** Number of {@code ?} markers outside string literals, quoted identifiers and comments. */
     static int countParameters(String sql) {
         int count = 0;

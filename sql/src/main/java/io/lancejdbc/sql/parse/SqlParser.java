@@ -49,6 +49,22 @@ public final class SqlParser {
      */
     public static final String PARAMETER_MARKER = "\u0000?";
 
+    /**
+     * Deepest parenthesis nesting accepted. JSqlParser's simple mode parses 150 levels in about 0.5 s on two cores
+     * and overflows the stack of a default thread at a few thousand; no hand-written query comes near this.
+     */
+    static final int MAX_PARENTHESIS_DEPTH = 128;
+
+    /** Time complex mode may take after simple mode refused a statement (see {@code parseWithJsqlParser}). */
+    static final long COMPLEX_PARSE_BUDGET_MILLIS = 3_000;
+
+    private static final java.util.concurrent.ScheduledExecutorService PARSE_DEADLINES =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "lance-jdbc-parse-deadline");
+                t.setDaemon(true);
+                return t;
+            });
+
     private SqlParser() {
     }
 
@@ -67,6 +83,10 @@ public final class SqlParser {
             throw new SqlError(SqlState.SYNTAX_ERROR, "Empty SQL statement");
         }
         String body = SqlLexer.stripLeadingComments(text);
+        if (body.isBlank()) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "The SQL statement holds only comments; write a statement after"
+                    + " them");
+        }
         Matcher m;
         if ((m = SHOW_DATABASES.matcher(body)).matches()) {
             return new ParsedStatement.ShowDatabases();
@@ -175,17 +195,36 @@ public final class SqlParser {
     }
 
     private static Statement parseWithJsqlParser(String text, int offset) {
+        int comment = SqlLexer.unclosedBlockComment(text);
+        if (comment >= 0) {
+            // JSqlParser reads an unclosed /* as a '/' operator and a '*', and reports whatever that leads to.
+            int position = comment + 1 + Math.max(offset, 0);
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error at position " + position + ": the comment"
+                    + " that starts with /* is not closed; end it with */", position, null);
+        }
+        int depth = SqlLexer.maxParenthesisDepth(text);
+        if (depth > MAX_PARENTHESIS_DEPTH) {
+            throw tooComplex("parentheses are nested " + depth + " deep (at most " + MAX_PARENTHESIS_DEPTH + ")");
+        }
         try {
-            return parseOnce(text, true);
+            // Simple mode first, as CCJSqlParserUtil.parse does: JSqlParser 5.3's complex mode backtracks
+            // exponentially in the nesting depth (ten nested parentheses in a WHERE clause took over 5 s, fifteen
+            // never finished), and it rejects some plain calls, e.g. substring(concat(a, b), 2, 3), that simple
+            // mode accepts. Complex mode reads the few forms simple mode refuses, under a time budget.
+            return parseOnce(text, false, null);
         } catch (ParseException e) {
-            // JSqlParser 5.3's complex mode rejects some plain calls, e.g. substring(concat(a, b), 2, 3) or
-            // substring(CAST(x AS VARCHAR), 1, 2); its simple mode accepts them (CCJSqlParserUtil.parse retries the
-            // same way). The first error is the one reported.
+            java.util.concurrent.atomic.AtomicBoolean gaveUp = new java.util.concurrent.atomic.AtomicBoolean();
             try {
-                return parseOnce(text, false);
+                return parseOnce(text, true, gaveUp);
             } catch (ParseException | RuntimeException retry) {
+                if (gaveUp.get()) {
+                    throw tooComplex("the parser gave up after " + COMPLEX_PARSE_BUDGET_MILLIS / 1000 + " s ("
+                            + syntaxError(text, offset, e).getMessage() + " in the simple reading)");
+                }
                 e.addSuppressed(retry);
                 throw syntaxError(text, offset, e);
+            } catch (StackOverflowError overflow) {
+                throw tooComplex("it is nested too deeply for the parser");
             }
         } catch (net.sf.jsqlparser.parser.TokenMgrException e) {
             String m = firstLine(e.getMessage());
@@ -195,18 +234,65 @@ public final class SqlParser {
             }
             throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: unexpected character ("
                     + m.replaceFirst("^Lexical error at ", "") + ")", -1, e);
+        } catch (StackOverflowError e) {
+            throw tooComplex("it is nested too deeply for the parser");
+        } catch (SqlError e) {
+            throw e;
         } catch (RuntimeException e) {
             // JSqlParser reports some grammar failures as unchecked exceptions.
             throw new SqlError(SqlState.SYNTAX_ERROR, "Syntax error: " + firstLine(e.getMessage()), -1, e);
         }
     }
 
-    private static Statement parseOnce(String text, boolean complex) throws ParseException {
+    private static SqlError tooComplex(String why) {
+        return new SqlError(SqlState.STATEMENT_TOO_COMPLEX, "The statement is too complex: " + why + "; simplify"
+                + " it, e.g. drop redundant parentheses, use IN (...) instead of a long OR chain, or split it with a"
+                + " WITH clause");
+    }
+
+    /**
+     * @param gaveUp when not null, complex mode runs under {@link #COMPLEX_PARSE_BUDGET_MILLIS}: at the deadline
+     *     the parser's {@code interrupted} flag turns its complex alternatives off (the hook CCJSqlParserUtil's own
+     *     time-out uses), so that it fails soon after; {@code gaveUp} then says so
+     */
+    private static Statement parseOnce(String text, boolean complex,
+            java.util.concurrent.atomic.AtomicBoolean gaveUp) throws ParseException {
         // The parser runs on the calling thread: CCJSqlParserUtil.parse would start an executor thread per call.
         net.sf.jsqlparser.parser.CCJSqlParser parser = CCJSqlParserUtil.newParser(
                         SqlLexer.protectDotsInBacktickIdentifiers(text))
                 .withSquareBracketQuotation(false).withAllowComplexParsing(complex);
-        return parser.Statement();
+        if (gaveUp == null) {
+            return requireEnd(parser, parser.Statement());
+        }
+        java.util.concurrent.ScheduledFuture<?> deadline = PARSE_DEADLINES.schedule(() -> {
+            gaveUp.set(true);
+            parser.interrupted = true;
+        }, COMPLEX_PARSE_BUDGET_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        try {
+            return requireEnd(parser, parser.Statement());
+        } finally {
+            deadline.cancel(false);
+        }
+    }
+
+    /**
+     * JSqlParser's {@code Statement()} stops at a {@code ;} and leaves the rest unread: {@code SELECT 1; SELECT 2}
+     * would run the first statement alone and drop the second without a word.
+     */
+    private static Statement requireEnd(net.sf.jsqlparser.parser.CCJSqlParser parser, Statement st)
+            throws ParseException {
+        Token next = parser.getToken(1);
+        if (next.kind == net.sf.jsqlparser.parser.CCJSqlParserConstants.EOF) {
+            return st;
+        }
+        if (next.image.equals(";") || parser.getToken(0).image.equals(";")) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "Only one statement can run per execute call, but the text"
+                    + " continues after the ';' at line " + next.beginLine + ", column " + next.beginColumn + "; run"
+                    + " each statement with its own execute call");
+        }
+        ParseException e = new ParseException("Unexpected text after the statement");
+        e.currentToken = parser.getToken(0);
+        throw e;
     }
 
     private static SqlError syntaxError(String text, int offset, ParseException e) {

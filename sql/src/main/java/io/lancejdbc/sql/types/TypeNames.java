@@ -62,11 +62,15 @@ public final class TypeNames {
             case List:
             case LargeList:
             case FixedSizeList:
-                return "array<" + sqlName(f.getChildren().get(0)) + ">";
+                // A type built for a message (TypeCoercion.name) has no child fields to name the element by.
+                return f.getChildren().isEmpty() ? "array" : "array<" + sqlName(f.getChildren().get(0)) + ">";
             case Struct:
                 return "struct<" + f.getChildren().stream().map(c -> c.getName() + ":" + sqlName(c))
                         .collect(Collectors.joining(",")) + ">";
             case Map: {
+                if (f.getChildren().isEmpty()) {
+                    return "map";
+                }
                 Field entries = f.getChildren().get(0);
                 return "map<" + sqlName(entries.getChildren().get(0)) + "," + sqlName(entries.getChildren().get(1))
                         + ">";

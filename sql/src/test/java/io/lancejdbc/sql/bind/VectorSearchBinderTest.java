@@ -223,6 +223,15 @@ class VectorSearchBinderTest {
     }
 
     @Test
+    void textAfterTheJsonArrayIsRejected() {
+        SqlError e = error("\"table\" = \"items\", \"column\" = \"embedding\", \"query_vector\" = \"[1, 2, 3, 4] x\"");
+        assertEquals("22023", e.sqlState());
+        assertTrue(e.getMessage().startsWith("Invalid 'query_vector' JSON: "), e.getMessage());
+        assertEquals("22023", error("\"table\" = \"items\", \"column\" = \"embedding\","
+                + " \"query_vector\" = \"[1, 2, 3, 4] [5]\"").sqlState());
+    }
+
+    @Test
     void malformedJsonIsRejected() {
         SqlError e = error("\"table\" = \"items\", \"column\" = \"embedding\", \"query_vector\" = \"[1, 2,\"");
         assertEquals("22023", e.sqlState());

@@ -86,4 +86,69 @@ class SqlParserTest {
     void emptyStatementIsAnError() {
         assertInstanceOf(SqlError.class, assertThrows(SqlError.class, () -> SqlParser.parse("  ; ")));
     }
+
+    @Test
+    void deeplyParenthesizedConditionParsesQuickly() {
+        // JSqlParser's complex mode, tried first before, took over 5 s for ten levels and never finished fifteen.
+        String sql = "SELECT * FROM t WHERE " + "(".repeat(40) + "a = 1" + ")".repeat(40);
+        long start = System.nanoTime();
+        assertInstanceOf(ParsedStatement.Query.class, SqlParser.parse(sql));
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "took " + (System.nanoTime() - start) / 1_000_000 + " ms");
+    }
+
+    @Test
+    void parenthesesNestedBeyondTheLimitAreTooComplex() {
+        String sql = "SELECT " + "(".repeat(5000) + "1" + ")".repeat(5000);
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(sql));
+        assertEquals("54001", e.sqlState());
+        assertTrue(e.getMessage().contains("nested 5000 deep (at most 128)"), e.getMessage());
+    }
+
+    @Test
+    void parenthesesInsideLiteralsDoNotCountAsNesting() {
+        String sql = "SELECT '" + "(".repeat(500) + "' AS s, `" + "(".repeat(200) + "` FROM t -- " + "(".repeat(300);
+        assertInstanceOf(ParsedStatement.Query.class, SqlParser.parse(sql));
+    }
+
+    @Test
+    void aStatementComplexModeCannotFinishFailsWithinItsBudget() {
+        // Simple mode refuses twenty parentheses around a select item; complex mode would backtrack for hours.
+        String sql = "SELECT " + "(".repeat(20) + "1" + ")".repeat(20);
+        long start = System.nanoTime();
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(sql));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertEquals("54001", e.sqlState());
+        assertTrue(e.getMessage().contains("the parser gave up after 3 s"), e.getMessage());
+        assertTrue(millis < 15_000, "took " + millis + " ms");
+    }
+
+    @Test
+    void aSecondStatementAfterASemicolonIsAnErrorNotDropped() {
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse("SELECT 1; SELECT 2"));
+        assertEquals("42000", e.sqlState());
+        assertTrue(e.getMessage().contains("Only one statement can run per execute call"), e.getMessage());
+        assertThrows(SqlError.class, () -> SqlParser.parse("SELECT * FROM t; DROP TABLE t"));
+    }
+
+    @Test
+    void trailingSemicolonsAndCommentsAreAllowed() {
+        assertInstanceOf(ParsedStatement.Query.class, SqlParser.parse("SELECT 1;;  "));
+        assertInstanceOf(ParsedStatement.Query.class, SqlParser.parse("SELECT 1 -- done"));
+    }
+
+    @Test
+    void aStatementOfOnlyCommentsSaysSo() {
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse("-- hi\n/* there */"));
+        assertEquals("42000", e.sqlState());
+        assertEquals("The SQL statement holds only comments; write a statement after them", e.getMessage());
+    }
+
+    @Test
+    void anUnclosedBlockCommentIsASyntaxErrorAtItsStart() {
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse("SELECT 1 /* abc"));
+        assertEquals("42000", e.sqlState());
+        assertEquals(10, e.position());
+        assertTrue(e.getMessage().contains("/* is not closed"), e.getMessage());
+        assertInstanceOf(ParsedStatement.Query.class, SqlParser.parse("SELECT '/*' AS s /* closed */"));
+    }
 }

@@ -109,7 +109,7 @@ final class ParallelAggregationStream implements BatchStream {
                 if (c instanceof Error) {
                     throw (Error) c;
                 }
-                throw new SqlError(SqlState.GENERAL_ERROR, "Aggregation failed: " + c.getMessage(), c);
+                throw io.lancejdbc.exec.operator.ExecutionFailures.of("Aggregation", c);
             }
         }
     }
