@@ -28,6 +28,8 @@ final class ParallelAggregationStream implements BatchStream {
     private final AggregationState.Factory states;
     private final ExecContext ctx;
     private final List<Future<AggregationState>> futures = new ArrayList<>();
+    /** The pipeline with its join build sides read; released once every worker has stopped. */
+    private SplitPipeline.Prepared prepared;
     private volatile boolean closed;
     private boolean done;
 
@@ -54,6 +56,8 @@ final class ParallelAggregationStream implements BatchStream {
         done = true;
         int splits = pipeline.splitCount();
         int workers = Math.min(ctx.scanParallelism(), splits);
+        SplitPipeline.Prepared ready = pipeline.prepare(ctx);
+        prepared = ready;
         AtomicInteger nextSplit = new AtomicInteger();
         for (int w = 0; w < workers; w++) {
             futures.add(ctx.workers().submit(() -> {
@@ -61,7 +65,7 @@ final class ParallelAggregationStream implements BatchStream {
                 int i;
                 while (!closed && (i = nextSplit.getAndIncrement()) < splits) {
                     ctx.cancellation().throwIfCancelled();
-                    try (BatchStream s = pipeline.open(ctx, i)) {
+                    try (BatchStream s = ready.open(i)) {
                         VectorSchemaRoot b;
                         while (!closed && (b = s.next()) != null) {
                             try (VectorSchemaRoot batch = b) {
@@ -87,6 +91,8 @@ final class ParallelAggregationStream implements BatchStream {
             close();
             throw e;
         }
+        // Every worker has finished: the build sides are no longer read.
+        ready.close();
         return total.output(schema, keyCount);
     }
 
@@ -129,6 +135,9 @@ final class ParallelAggregationStream implements BatchStream {
                 // The worker's failure was reported by next(); here we only wait for it to stop.
                 org.slf4j.LoggerFactory.getLogger(ParallelAggregationStream.class).debug("aggregation worker", e);
             }
+        }
+        if (prepared != null) {
+            prepared.close();
         }
     }
 }

@@ -3,6 +3,8 @@ package io.lancejdbc.exec.operator.join;
 import io.lancejdbc.exec.operator.ExecContext;
 import io.lancejdbc.exec.operator.PhysicalOperator;
 import io.lancejdbc.exec.operator.SparseOutput;
+import io.lancejdbc.exec.operator.SplitProbe;
+import io.lancejdbc.exec.operator.hash.BuildSide;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.sql.expr.Expr;
 import io.lancejdbc.sql.plan.JoinType;
@@ -19,8 +21,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * <p>Output: the left columns then the right columns (only the left ones for SEMI and ANTI), in batches of at most
  * the context's batch size (a probe batch whose rows each match once comes out as one batch).
+ *
+ * <p>A hash join whose build rows need not remember their matches (every type but RIGHT/FULL outer on the build
+ * side) is also a {@link SplitProbe}: under a parallel aggregation the build side is read once and every split of
+ * the probe side is joined against it on its own thread.
  */
-public final class JoinOperator implements PhysicalOperator, SparseOutput {
+public final class JoinOperator implements PhysicalOperator, SparseOutput, SplitProbe {
     private final PhysicalOperator left;
     private final PhysicalOperator right;
     private final JoinSpec spec;
@@ -106,6 +112,51 @@ public final class JoinOperator implements PhysicalOperator, SparseOutput {
         return new JoinStream(ctx, spec, spec.buildLeft() ? left : right, spec.buildLeft() ? right : left,
                 schema, new Schema(combined), left.schema().getFields().size(), maxMemoryBytes, keyExprs(true),
                 keyExprs(false), used);
+    }
+
+    @Override
+    public boolean canProbeSplits() {
+        return spec.hashed() && !spec.buildOuter();
+    }
+
+    @Override
+    public PhysicalOperator probeInput() {
+        return spec.buildLeft() ? right : left;
+    }
+
+    /**
+     * Reads the build side once for every probe split.
+     *
+     * @throws IllegalStateException when {@link #canProbeSplits()} is false
+     * @throws io.lancejdbc.sql.SqlError HY001 when the build side outgrows {@code query.max_memory}
+     */
+    @Override
+    public SplitProbe.Prepared prepare(ExecContext ctx) {
+        if (!canProbeSplits()) {
+            throw new IllegalStateException("a " + name() + " of type " + spec.type() + " cannot probe splits");
+        }
+        List<io.lancejdbc.exec.expr.CompiledExpr> keys = new ArrayList<>();
+        for (Expr e : keyExprs(true)) {
+            keys.add(ctx.compiler().compile(e));
+        }
+        BuildSide build = BuildSide.read(spec.buildLeft() ? left : right, ctx, keys, spec.nullSafe(), false,
+                maxMemoryBytes, "Hash join", spec.buildLeft() ? "left" : "right");
+        List<Field> combined = new ArrayList<>(left.schema().getFields());
+        combined.addAll(right.schema().getFields());
+        Schema combinedSchema = new Schema(combined);
+        int leftWidth = left.schema().getFields().size();
+        return new SplitProbe.Prepared() {
+            @Override
+            public BatchStream probe(BatchStream split) {
+                return JoinStream.overSharedBuild(ctx, spec, build, split, schema, combinedSchema, leftWidth,
+                        keyExprs(false), used);
+            }
+
+            @Override
+            public void close() {
+                build.close();
+            }
+        };
     }
 
     private List<Expr> keyExprs(boolean build) {

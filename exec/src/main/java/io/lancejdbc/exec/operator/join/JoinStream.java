@@ -50,6 +50,8 @@ final class JoinStream implements BatchStream {
     private final BitSet used;
 
     private Phase phase = Phase.BUILD;
+    /** False when the build side is shared with other streams (split-parallel probing) and closed by its owner. */
+    private boolean ownsBuild = true;
     private BuildSide build;
     private GatherSource[] buildColumns;
     private int[] chains;
@@ -65,6 +67,25 @@ final class JoinStream implements BatchStream {
     private int[] pairProbe = new int[0];
     private int[] pairBuild = new int[0];
     private int buildCursor;
+
+    /**
+     * A join of one probe stream against a build side read before and shared with other streams on other threads
+     * (split-parallel probing, {@link JoinOperator#prepare}); the stream reads {@code build} only and never closes it.
+     * The join type must not track build matches (no outer join on the build side).
+     */
+    static JoinStream overSharedBuild(ExecContext ctx, JoinSpec spec, BuildSide build, BatchStream probeIn,
+            Schema schema, Schema combined, int leftWidth, List<Expr> probeKeyExprs, BitSet used) {
+        JoinStream s = new JoinStream(ctx, spec, null, null, schema, combined, leftWidth, Long.MAX_VALUE, List.of(),
+                probeKeyExprs, used);
+        s.ownsBuild = false;
+        s.build = build;
+        s.chains = build.chains();
+        s.buildColumns = new GatherSource[build.rows().getFieldVectors().size()];
+        s.probeIn = probeIn;
+        s.phase = build.rowCount() == 0 && !spec.probeOuter() && spec.type() != JoinType.ANTI ? Phase.DONE
+                : Phase.NEXT_PROBE;
+        return s;
+    }
 
     JoinStream(ExecContext ctx, JoinSpec spec, PhysicalOperator buildInput, PhysicalOperator probeInput,
             Schema schema, Schema combined, int leftWidth, long maxMemoryBytes, List<Expr> buildKeyExprs,
@@ -528,7 +549,9 @@ final class JoinStream implements BatchStream {
             probeIn = null;
         }
         if (build != null) {
-            build.close();
+            if (ownsBuild) {
+                build.close();
+            }
             build = null;
         }
     }
