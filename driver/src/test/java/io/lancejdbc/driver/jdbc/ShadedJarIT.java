@@ -119,8 +119,16 @@ class ShadedJarIT {
         List<Object> r = run(dir, "SELECT count(*) AS n FROM items");
         assertEquals(0, r.get(0), (String) r.get(2));
         assertTrue(((String) r.get(1)).contains("| 1200 |"), (String) r.get(1));
-        assertEquals("Creating the demo warehouse (first use) ..." + System.lineSeparator() + "Demo warehouse: "
-                + dir.resolve("lance-demo-warehouse").toRealPath() + System.lineSeparator(), r.get(2));
+        // Training the demo's IVF_PQ index may make lance-core's native logger print a KMeans warning ("clusters
+        // are empty"); that logger is configured only by the LANCE_LOG environment variable, which a running JVM
+        // cannot set, so such lines are allowed here and nothing else is.
+        List<String> ours = ((String) r.get(2)).lines().filter(l -> !isLanceCoreWarning(l)).toList();
+        assertEquals(List.of("Creating the demo warehouse (first use) ...", "Demo warehouse: "
+                + dir.resolve("lance-demo-warehouse").toRealPath()), ours, (String) r.get(2));
+    }
+
+    private static boolean isLanceCoreWarning(String line) {
+        return line.contains("WARN") && line.toLowerCase(java.util.Locale.ROOT).contains("kmeans");
     }
 
     @Test
