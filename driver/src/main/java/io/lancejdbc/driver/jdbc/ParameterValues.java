@@ -189,6 +189,12 @@ final class ParameterValues {
      * scale (rounded half-up), otherwise it is ignored.
      */
     static ParameterValue of(Object x, int targetSqlType, int scaleOrLength, int index) throws SQLException {
+        try {
+            java.sql.JDBCType.valueOf(targetSqlType);
+        } catch (IllegalArgumentException e) {
+            throw new SQLException("Parameter " + index + ": " + targetSqlType + " is not a java.sql.Types constant;"
+                    + " pass one of them (e.g. Types.VARCHAR) or call setObject without a target type", "HY004", e);
+        }
         if (x == null) {
             return nullOf(targetSqlType);
         }

@@ -215,6 +215,9 @@ class PreparedStatementTest extends FixedEngineTestBase {
         assertEquals(new ParameterValue("12", ArrowType.Utf8.INSTANCE), sent(ps));
         assertEquals("22003", assertThrows(SQLException.class, () -> ps.setObject(1, 300, Types.TINYINT)).getSQLState());
         assertEquals("22018", assertThrows(SQLException.class, () -> ps.setObject(1, "x", Types.BIGINT)).getSQLState());
+        SQLException unknown = assertThrows(SQLException.class, () -> ps.setObject(1, "abc", 9999));
+        assertEquals("HY004", unknown.getSQLState());
+        assertTrue(unknown.getMessage().contains("9999 is not a java.sql.Types constant"), unknown.getMessage());
     }
 
     @Test

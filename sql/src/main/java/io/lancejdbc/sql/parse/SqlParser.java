@@ -126,12 +126,32 @@ public final class SqlParser {
             explain = true;
         }
         if (!(st instanceof Select)) {
-            String kind = st.getClass().getSimpleName().toUpperCase(Locale.ROOT);
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED,
-                    "lance-jdbc is read-only: " + kind + " statements are not supported; use SELECT, SHOW, DESC,"
-                            + " EXPLAIN, USE or SET");
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, unsupportedStatement(st, explain));
         }
         return new ParsedStatement.Query((Select) st, explain, SqlLexer.countParameters(queryText));
+    }
+
+    /** Why a statement JSqlParser understands does not run: writes are refused as such, anything else by kind. */
+    private static String unsupportedStatement(Statement st, boolean explain) {
+        String kind = st.getClass().getSimpleName().replaceFirst("Statement$", "")
+                .replaceAll("([a-z])([A-Z])", "$1 $2").toUpperCase(Locale.ROOT);
+        boolean write = st instanceof net.sf.jsqlparser.statement.insert.Insert
+                || st instanceof net.sf.jsqlparser.statement.update.Update
+                || st instanceof net.sf.jsqlparser.statement.delete.Delete
+                || st instanceof net.sf.jsqlparser.statement.merge.Merge
+                || st instanceof net.sf.jsqlparser.statement.truncate.Truncate
+                || st instanceof net.sf.jsqlparser.statement.drop.Drop
+                || st instanceof net.sf.jsqlparser.statement.alter.Alter
+                || st.getClass().getPackageName().startsWith("net.sf.jsqlparser.statement.create");
+        if (write) {
+            return "lance-jdbc is read-only: " + kind + " statements are not supported; use SELECT, SHOW, DESC,"
+                    + " EXPLAIN, USE or SET";
+        }
+        if (explain) {
+            return "EXPLAIN " + kind + " is not supported: EXPLAIN takes a SELECT (or WITH ...) query";
+        }
+        return kind + " statements are not supported; lance-jdbc runs SELECT, WITH, SHOW DATABASES, SHOW TABLES,"
+                + " SHOW INDEX, DESC, EXPLAIN, USE and SET (see docs/sql-reference.md)";
     }
 
     private static ParsedStatement describeFunction(String call) {

@@ -151,4 +151,18 @@ class SqlParserTest {
         assertTrue(e.getMessage().contains("/* is not closed"), e.getMessage());
         assertInstanceOf(ParsedStatement.Query.class, SqlParser.parse("SELECT '/*' AS s /* closed */"));
     }
+
+    @Test
+    void statementsThatDoNotRunSayWhatRunsInstead() {
+        SqlError write = assertThrows(SqlError.class, () -> SqlParser.parse("DROP TABLE t"));
+        assertEquals("0A000", write.sqlState());
+        assertTrue(write.getMessage().startsWith("lance-jdbc is read-only: DROP statements"), write.getMessage());
+        SqlError explain = assertThrows(SqlError.class, () -> SqlParser.parse("EXPLAIN SHOW TABLES"));
+        assertEquals("0A000", explain.sqlState());
+        assertTrue(explain.getMessage().startsWith("EXPLAIN SHOW TABLES is not supported: EXPLAIN takes a SELECT"),
+                explain.getMessage());
+        SqlError show = assertThrows(SqlError.class, () -> SqlParser.parse("SHOW GARBAGE"));
+        assertTrue(show.getMessage().contains("lance-jdbc runs SELECT, WITH, SHOW DATABASES"), show.getMessage());
+        assertTrue(!show.getMessage().contains("read-only"), show.getMessage());
+    }
 }
