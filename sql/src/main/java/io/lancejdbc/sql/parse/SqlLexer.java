@@ -13,13 +13,8 @@ final class SqlLexer {
             char c = sql.charAt(i);
             if (Character.isWhitespace(c)) {
                 i++;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                while (i < n && sql.charAt(i) != '\n') {
-                    i++;
-                }
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
+            } else if (skipComment(sql, i) > i) {
+                i = skipComment(sql, i);
             } else {
                 break;
             }
@@ -37,13 +32,8 @@ final class SqlLexer {
             char c = sql.charAt(i);
             if (c == '\'' || c == '"' || c == '`') {
                 i = skipQuoted(sql, i, c);
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                while (i < n && sql.charAt(i) != '\n') {
-                    i++;
-                }
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
+            } else if (skipComment(sql, i) > i) {
+                i = skipComment(sql, i);
             } else {
                 if (c == '(') {
                     max = Math.max(max, ++depth);
@@ -64,21 +54,35 @@ final class SqlLexer {
             char c = sql.charAt(i);
             if (c == '\'' || c == '"' || c == '`') {
                 i = skipQuoted(sql, i, c);
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                while (i < n && sql.charAt(i) != '\n') {
-                    i++;
-                }
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                if (end < 0) {
-                    return i;
-                }
-                i = end + 2;
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*' && sql.indexOf("*/", i + 2) < 0) {
+                return i;
+            } else if (skipComment(sql, i) > i) {
+                i = skipComment(sql, i);
             } else {
                 i++;
             }
         }
         return -1;
+    }
+
+    /**
+     * The index after the comment ({@code -- ...} up to the line end, or a block comment) that starts at {@code i};
+     * {@code i} when no comment starts there, the text's length for an unclosed block comment.
+     */
+    private static int skipComment(String sql, int i) {
+        int n = sql.length();
+        if (i + 1 >= n) {
+            return i;
+        }
+        if (sql.charAt(i) == '-' && sql.charAt(i + 1) == '-') {
+            int end = sql.indexOf('\n', i);
+            return end < 0 ? n : end;
+        }
+        if (sql.charAt(i) == '/' && sql.charAt(i + 1) == '*') {
+            int end = sql.indexOf("*/", i + 2);
+            return end < 0 ? n : end + 2;
+        }
+        return i;
     }
 
     /** The index after the quoted text that starts with quote {@code q} at {@code start}. */
@@ -108,26 +112,9 @@ final class SqlLexer {
         while (i < n) {
             char c = sql.charAt(i);
             if (c == '\'' || c == '"' || c == '`') {
-                i++;
-                while (i < n) {
-                    char d = sql.charAt(i++);
-                    if (d == c) {
-                        if (i < n && sql.charAt(i) == c) {
-                            i++;
-                        } else {
-                            break;
-                        }
-                    } else if (d == '\\' && c == '\'' && i < n) {
-                        i++;
-                    }
-                }
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                while (i < n && sql.charAt(i) != '\n') {
-                    i++;
-                }
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
+                i = skipQuoted(sql, i, c);
+            } else if (skipComment(sql, i) > i) {
+                i = skipComment(sql, i);
             } else {
                 if (c == '?') {
                     count++;
@@ -175,13 +162,8 @@ final class SqlLexer {
                         out.setCharAt(i - 1, PROTECTED_DOT);
                     }
                 }
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                while (i < n && sql.charAt(i) != '\n') {
-                    i++;
-                }
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
+            } else if (skipComment(sql, i) > i) {
+                i = skipComment(sql, i);
             } else {
                 i++;
             }
