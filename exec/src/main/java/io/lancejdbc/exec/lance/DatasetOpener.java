@@ -53,6 +53,18 @@ final class DatasetOpener {
         }
     }
 
+    /** Whether {@code uri} is a local path ({@code file:} URI) that does not exist; false for other schemes. */
+    private static boolean isMissingLocalDirectory(String uri) {
+        if (!uri.startsWith("file:")) {
+            return false;
+        }
+        try {
+            return !java.nio.file.Files.exists(java.nio.file.Path.of(java.net.URI.create(uri)));
+        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return false;
+        }
+    }
+
     private SqlError openFailure(DatasetSource source, OptionalLong version, Exception e) {
         String detail = LanceErrorMapper.cleanMessage(e, source.storageOptions());
         boolean notFound = e instanceof IllegalArgumentException && detail.contains("was not found");
@@ -62,7 +74,8 @@ final class DatasetOpener {
         }
         if (notFound && detail.contains("_versions")) {
             return new SqlError(SqlState.TABLE_NOT_FOUND, "No Lance dataset at " + source.uri()
-                    + " (the directory has no _versions/ manifests)", e);
+                    + (isMissingLocalDirectory(source.uri()) ? " (the path does not exist)"
+                            : " (the directory has no _versions/ manifests)"), e);
         }
         if (detail.contains("_versions") && detail.contains("Not a directory")) {
             // A local path that is a file: Lance fails listing <file>/_versions with ENOTDIR (os error 20).

@@ -231,7 +231,17 @@ class SnapshotLoaderTest {
         SqlError e = assertThrows(SqlError.class, () -> load(nowhere, OptionalLong.empty()));
 
         assertEquals("42S02", e.sqlState());
-        assertEquals("No Lance dataset at file://" + nowhere + " (the directory has no _versions/ manifests)",
+        assertEquals("No Lance dataset at file://" + nowhere + " (the path does not exist)", e.getMessage());
+    }
+
+    @Test
+    void aDirectoryWithoutManifestsIsTableNotFoundSayingSo() throws Exception {
+        Path empty = java.nio.file.Files.createDirectories(tmp.resolve("empty.lance"));
+
+        SqlError e = assertThrows(SqlError.class, () -> load(empty, OptionalLong.empty()));
+
+        assertEquals("42S02", e.sqlState());
+        assertEquals("No Lance dataset at file://" + empty + " (the directory has no _versions/ manifests)",
                 e.getMessage());
     }
 

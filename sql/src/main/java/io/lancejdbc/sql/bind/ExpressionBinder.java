@@ -127,6 +127,15 @@ final class ExpressionBinder {
         if (e instanceof Parenthesis) {
             return bind(((Parenthesis) e).getExpression());
         }
+        if (e instanceof net.sf.jsqlparser.expression.RowGetExpression) {
+            // (expr).field: a field of a struct-valued expression, e.g. (phones[1]).number.
+            net.sf.jsqlparser.expression.RowGetExpression g = (net.sf.jsqlparser.expression.RowGetExpression) e;
+            Expr result = bind(g.getExpression());
+            for (String part : QualifiedNames.split(g.getColumnName())) {
+                result = Operators.field(result, part);
+            }
+            return result;
+        }
         if (e instanceof ParenthesedExpressionList) {
             ParenthesedExpressionList<?> l = (ParenthesedExpressionList<?>) e;
             if (l.size() == 1) {
@@ -370,8 +379,8 @@ final class ExpressionBinder {
                     b.correlation());
             return x.isNot() ? Operators.not(r) : r;
         }
-        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Expression " + e + " (" + e.getClass().getSimpleName()
-                + ") is not supported");
+        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Expression " + e + " is not supported; see"
+                + " docs/sql-reference.md for the operators and functions lance-jdbc evaluates");
     }
 
     private Expr scalarSubquery(ParenthesedSelect select) {

@@ -464,6 +464,12 @@ public final class Operators {
             return new Call("map_value", List.of(container, k),
                     Types.withNullable(Types.withoutMetadata(Types.rename(value, "")), true));
         }
+        if (t instanceof ArrowType.Struct) {
+            throw new SqlError(SqlState.DATATYPE_MISMATCH, "Cannot subscript struct " + container.sql()
+                    + "; read a struct field with a dot, e.g. " + container.sql() + "."
+                    + (container.type().getChildren().isEmpty() ? "field"
+                            : container.type().getChildren().get(0).getName()) + " (only arrays and maps take [ ])");
+        }
         throw new SqlError(SqlState.DATATYPE_MISMATCH, "Cannot subscript " + container.sql() + " of type "
                 + TypeCoercion.name(t) + "; only arrays and maps take [ ]");
     }

@@ -128,7 +128,8 @@ final class VectorSearchBinder {
         }
         if (columnIndex < 0) {
             throw new SqlError(SqlState.COLUMN_NOT_FOUND, "Lance vector search column '" + columnName
-                    + "' does not exist in " + table.qualifiedName());
+                    + "' does not exist in " + table.qualifiedName() + "; its columns are " + fields.stream()
+                            .map(Field::getName).collect(java.util.stream.Collectors.joining(", ")));
         }
         Field column = fields.get(columnIndex);
         String elementType = elementType(column);
@@ -266,8 +267,8 @@ final class VectorSearchBinder {
         try {
             node = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Invalid 'query_vector' JSON: "
-                    + e.getOriginalMessage());
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'query_vector' must be a JSON array of numbers such"
+                    + " as \"[0.1, 0.2, 0.3]\" (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
         }
         if (node == null || !node.isArray()) {
             throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'query_vector' must be a JSON array");

@@ -315,6 +315,10 @@ public final class SqlParser {
         throw e;
     }
 
+    /** A table function call whose first argument key is not quoted: {@code vector_search(table = ...}. */
+    private static final Pattern UNQUOTED_TVF_KEY = Pattern.compile(
+            "(?i)\\b(vector_search|s3|local)\\s*\\(\\s*[A-Za-z_][A-Za-z_0-9]*\\s*=");
+
     private static SqlError syntaxError(String text, int offset, ParseException e) {
         Throwable cause = e;
         int position = -1;
@@ -336,6 +340,10 @@ public final class SqlParser {
                     + (near != null && !near.isEmpty() ? " near '" + near + "'" : " at end of statement");
         } else {
             msg = "Syntax error: " + firstLine(e.getMessage());
+        }
+        if (UNQUOTED_TVF_KEY.matcher(text).find()) {
+            msg += "; the arguments of vector_search(), s3() and local() are written \"key\" = \"value\", with the key"
+                    + " in double quotes";
         }
         return new SqlError(SqlState.SYNTAX_ERROR, msg, position > 0 ? position + Math.max(offset, 0) : -1, e);
     }

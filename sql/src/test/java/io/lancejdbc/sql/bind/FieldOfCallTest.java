@@ -2,6 +2,7 @@ package io.lancejdbc.sql.bind;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.catalog.BoundTable;
@@ -69,5 +70,22 @@ class FieldOfCallTest {
     void unknownFieldIsAnError() {
         SqlError e = assertThrows(SqlError.class, () -> bind("SELECT element_at(phones, 1).nosuch FROM people"));
         assertEquals("42S22", e.sqlState());
+    }
+
+    @Test
+    void subscriptingAStructSuggestsTheDot() {
+        SqlError e = assertThrows(SqlError.class, () -> bind("SELECT element_at(phones, 1)['kind'] FROM people"));
+        assertEquals("42804", e.sqlState());
+        assertTrue(e.getMessage().contains("; read a struct field with a dot, e.g. "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(".kind (only arrays and maps take [ ])"), e.getMessage());
+    }
+
+    @Test
+    void aFieldOfAParenthesizedExpressionIsTheField() {
+        LogicalPlan p = bind("SELECT (phones[1]).number, (element_at(phones, 2)).kind FROM people");
+        assertEquals(Types.UTF8, p.output().get(0).getType());
+        assertEquals(Types.UTF8, p.output().get(1).getType());
+        assertEquals("42S22", assertThrows(SqlError.class, () -> bind("SELECT (phones[1]).nosuch FROM people"))
+                .sqlState());
     }
 }

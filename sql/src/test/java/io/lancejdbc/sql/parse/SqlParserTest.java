@@ -165,4 +165,13 @@ class SqlParserTest {
         assertTrue(show.getMessage().contains("lance-jdbc runs SELECT, WITH, SHOW DATABASES"), show.getMessage());
         assertTrue(!show.getMessage().contains("read-only"), show.getMessage());
     }
+
+    @Test
+    void unquotedTableFunctionKeysGetAHint() {
+        SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(
+                "SELECT * FROM vector_search(table = \"items\", column = \"e\", query_vector = \"[1]\")"));
+        assertEquals("42000", e.sqlState());
+        assertTrue(e.getMessage().endsWith("are written \"key\" = \"value\", with the key in double quotes"),
+                e.getMessage());
+    }
 }
