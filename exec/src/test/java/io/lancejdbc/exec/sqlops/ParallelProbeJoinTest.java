@@ -93,4 +93,18 @@ class ParallelProbeJoinTest {
             assertTrue(e.getMessage().contains("query.max_memory"), e.getMessage());
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1", "4"})
+    void aDataErrorInAProbeSplitFailsTheQueryAndReleasesEverything(String parallelism) {
+        try (EngineSession s = wh.session(Map.of("scan.parallelism", parallelism))) {
+            // r.w = 200 for r.k = 2: the division fails in whichever worker joins the rows with k = 2.
+            SqlError e = assertThrows(SqlError.class, () -> SqlOpsWarehouse.rows(s,
+                    "SELECT sum(a.id / (b.w - 200)) FROM big a JOIN r b ON a.k = b.k"));
+            assertEquals("22012", e.sqlState(), e.getMessage());
+            // The session still answers afterwards.
+            assertEquals(List.of(row(80L)), SqlOpsWarehouse.rows(s, "SELECT count(*) FROM big a JOIN r b ON a.k = b.k"));
+        }
+        assertEquals(0, wh.engine().rootAllocator().getAllocatedMemory(), "Arrow memory left after the failed query");
+    }
 }
