@@ -355,22 +355,25 @@ abstract class FrameAggregate {
         }
     }
 
-    /** MIN / MAX by a monotonic queue of candidate rows: O(1) amortized per added or removed row. */
-    static final class MinMax extends FrameAggregate {
+    /**
+     * An aggregate whose value is a row of the frame: a queue of candidate rows (indices into the partition) whose
+     * head is the answer, -1 (NULL) when empty. Rows leave the frame in the order they entered, so removing a row
+     * only ever drops the head.
+     */
+    abstract static class RowQueue extends FrameAggregate {
         private final FieldVector arg;
-        private final boolean max;
-        private final RowComparator cmp;
         private final WindowResult.RowRefs out;
         private int[] queue = new int[16];
         private int head;
         private int tail;
 
-        MinMax(FieldVector arg, boolean max, int n) {
+        RowQueue(FieldVector arg, int n) {
             this.arg = arg;
-            this.max = max;
-            this.cmp = new RowComparator(List.of(List.of(arg)), new boolean[] {true}, new boolean[] {true});
             this.out = new WindowResult.RowRefs(arg, n);
         }
+
+        /** Whether the last queued row must leave the queue now that {@code row} arrives (MIN/MAX candidates). */
+        abstract boolean dropsLast(int last, int row);
 
         @Override
         void reset() {
@@ -383,14 +386,8 @@ abstract class FrameAggregate {
             if (arg.isNull(row)) {
                 return;
             }
-            while (tail > head) {
-                int c = cmp.compare(queue[tail - 1], row);
-                // Drop candidates the new row beats (or ties: it stays in the frame longer).
-                if (max ? c <= 0 : c >= 0) {
-                    tail--;
-                } else {
-                    break;
-                }
+            while (tail > head && dropsLast(queue[tail - 1], row)) {
+                tail--;
             }
             if (tail == queue.length) {
                 if (head > 0) {
@@ -427,62 +424,34 @@ abstract class FrameAggregate {
         }
     }
 
+    /** MIN / MAX by a monotonic queue of candidate rows: O(1) amortized per added or removed row. */
+    static final class MinMax extends RowQueue {
+        private final boolean max;
+        private final RowComparator cmp;
+
+        MinMax(FieldVector arg, boolean max, int n) {
+            super(arg, n);
+            this.max = max;
+            this.cmp = new RowComparator(List.of(List.of(arg)), new boolean[] {true}, new boolean[] {true});
+        }
+
+        @Override
+        boolean dropsLast(int last, int row) {
+            int c = cmp.compare(last, row);
+            // Drop candidates the new row beats (or ties: it stays in the frame longer).
+            return max ? c <= 0 : c >= 0;
+        }
+    }
+
     /** ANY_VALUE: the first non-NULL value of the frame. */
-    static final class FirstNonNull extends FrameAggregate {
-        private final FieldVector arg;
-        private final WindowResult.RowRefs out;
-        private int[] queue = new int[16];
-        private int head;
-        private int tail;
-
+    static final class FirstNonNull extends RowQueue {
         FirstNonNull(FieldVector arg, int n) {
-            this.arg = arg;
-            this.out = new WindowResult.RowRefs(arg, n);
+            super(arg, n);
         }
 
         @Override
-        void reset() {
-            head = 0;
-            tail = 0;
-        }
-
-        @Override
-        void add(int row) {
-            if (arg.isNull(row)) {
-                return;
-            }
-            if (tail == queue.length) {
-                if (head > 0) {
-                    System.arraycopy(queue, head, queue, 0, tail - head);
-                    tail -= head;
-                    head = 0;
-                } else {
-                    queue = java.util.Arrays.copyOf(queue, queue.length * 2);
-                }
-            }
-            queue[tail++] = row;
-        }
-
-        @Override
-        boolean removable() {
-            return true;
-        }
-
-        @Override
-        void remove(int row) {
-            if (tail > head && queue[head] == row) {
-                head++;
-            }
-        }
-
-        @Override
-        void emit(int target) {
-            out.rows[target] = tail > head ? queue[head] : -1;
-        }
-
-        @Override
-        WindowResult result() {
-            return out;
+        boolean dropsLast(int last, int row) {
+            return false;
         }
     }
 
