@@ -17,6 +17,23 @@ abstract class WindowResult {
     /** A new vector of type {@code field} with the values of rows {@code [from, from + count)}. */
     abstract FieldVector slice(Field field, int from, int count, BufferAllocator allocator);
 
+    /**
+     * A new vector of {@code field} with {@code count} values that {@code fill} writes; closed again when
+     * {@code fill} fails.
+     */
+    static FieldVector written(Field field, int count, BufferAllocator allocator,
+            java.util.function.Consumer<FieldVector> fill) {
+        FieldVector v = ColumnWriters.allocate(field, count, allocator);
+        try {
+            fill.accept(v);
+            v.setValueCount(count);
+            return v;
+        } catch (RuntimeException e) {
+            v.close();
+            throw e;
+        }
+    }
+
     /** Approximate heap bytes held. */
     abstract long estimatedBytes();
 
@@ -40,8 +57,7 @@ abstract class WindowResult {
 
         @Override
         FieldVector slice(Field field, int from, int count, BufferAllocator allocator) {
-            FieldVector v = ColumnWriters.allocate(field, count, allocator);
-            try {
+            return written(field, count, allocator, v -> {
                 ColumnWriters.LongWriter w = ColumnWriters.longs(v);
                 for (int k = 0; k < count; k++) {
                     if (nulls != null && nulls[from + k]) {
@@ -50,12 +66,7 @@ abstract class WindowResult {
                         w.set(k, values[from + k]);
                     }
                 }
-                v.setValueCount(count);
-                return v;
-            } catch (RuntimeException e) {
-                v.close();
-                throw e;
-            }
+            });
         }
 
         @Override
@@ -76,8 +87,7 @@ abstract class WindowResult {
 
         @Override
         FieldVector slice(Field field, int from, int count, BufferAllocator allocator) {
-            FieldVector v = ColumnWriters.allocate(field, count, allocator);
-            try {
+            return written(field, count, allocator, v -> {
                 ColumnWriters.DoubleWriter w = ColumnWriters.doubles(v);
                 for (int k = 0; k < count; k++) {
                     if (nulls[from + k]) {
@@ -86,12 +96,7 @@ abstract class WindowResult {
                         w.set(k, values[from + k]);
                     }
                 }
-                v.setValueCount(count);
-                return v;
-            } catch (RuntimeException e) {
-                v.close();
-                throw e;
-            }
+            });
         }
 
         @Override
@@ -110,8 +115,7 @@ abstract class WindowResult {
 
         @Override
         FieldVector slice(Field field, int from, int count, BufferAllocator allocator) {
-            FieldVector v = ColumnWriters.allocate(field, count, allocator);
-            try {
+            return written(field, count, allocator, v -> {
                 switch (field.getType().getTypeID()) {
                     case Decimal: {
                         ColumnWriters.DecimalWriter w = ColumnWriters.decimals(v);
@@ -161,12 +165,7 @@ abstract class WindowResult {
                         }
                     }
                 }
-                v.setValueCount(count);
-                return v;
-            } catch (RuntimeException e) {
-                v.close();
-                throw e;
-            }
+            });
         }
 
         @Override
