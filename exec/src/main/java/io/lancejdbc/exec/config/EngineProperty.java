@@ -2,6 +2,8 @@ package io.lancejdbc.exec.config;
 
 import io.lancejdbc.namespace.rest.RestNamespaceConfig;
 import io.lancejdbc.namespace.rest.RestNamespaceProperties;
+import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.sql.SqlState;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
@@ -136,6 +138,26 @@ public enum EngineProperty {
 
     public String description() {
         return description;
+    }
+
+    /**
+     * This property's value in {@code properties} (its default when absent) as a positive whole number.
+     *
+     * @throws SqlError 22023 naming the property when the value is not a positive whole number
+     */
+    public int positiveInt(Map<String, String> properties) {
+        String raw = properties.get(key);
+        String value = raw == null ? defaultValue : raw.strip();
+        try {
+            int v = Integer.parseInt(value);
+            if (v >= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the property name
+        }
+        throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Invalid " + key + " '"
+                + raw + "': give a positive whole number");
     }
 
     /** The property with this exact name, if it is one of ours (prefix families excluded). */

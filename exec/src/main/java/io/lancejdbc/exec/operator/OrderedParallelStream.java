@@ -22,7 +22,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public final class OrderedParallelStream implements BatchStream {
     private static final Object END = new Object();
-    private static final int POLL_MILLIS = 50;
+    private static final int POLL_MILLIS = HandOff.POLL_MILLIS;
 
     private final Schema schema;
     private final int splitCount;
@@ -102,17 +102,7 @@ public final class OrderedParallelStream implements BatchStream {
 
     /** Puts {@code item}, waiting while the queue is full; false when the stream was closed meanwhile. */
     private boolean offer(Slot slot, Object item) {
-        try {
-            while (!closed) {
-                if (slot.queue.offer(item, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-                    return true;
-                }
-            }
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return HandOff.offer(slot.queue, item, () -> closed);
     }
 
     @Override

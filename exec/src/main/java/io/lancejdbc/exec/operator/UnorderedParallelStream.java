@@ -22,7 +22,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * consumer slows the readers.
  */
 public final class UnorderedParallelStream implements BatchStream {
-    private static final int POLL_MILLIS = 50;
+    private static final int POLL_MILLIS = HandOff.POLL_MILLIS;
 
     /** A split finished ({@code failure == null}) or failed. */
     private record Done(int split, Throwable failure) {
@@ -95,17 +95,7 @@ public final class UnorderedParallelStream implements BatchStream {
 
     /** Puts {@code item}, waiting while the queue is full; false when the stream was closed meanwhile. */
     private boolean offer(Object item) {
-        try {
-            while (!closed) {
-                if (queue.offer(item, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-                    return true;
-                }
-            }
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return HandOff.offer(queue, item, () -> closed);
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.lancejdbc.exec.tvf;
 
 import io.lancejdbc.exec.config.EngineProperty;
 import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
 import java.time.Duration;
 import java.util.Map;
 
@@ -42,23 +41,8 @@ public record OpenBudget(int maxFragments, int maxFieldsPerSchema, int maxConcur
     public static OpenBudget fromProperties(Map<String, String> properties, long queryTimeoutMillis) {
         Duration deadline = queryTimeoutMillis > 0 && queryTimeoutMillis < MAX_DEADLINE.toMillis()
                 ? Duration.ofMillis(queryTimeoutMillis) : MAX_DEADLINE;
-        return new OpenBudget(positive(properties, EngineProperty.GLOB_MAX_FRAGMENTS),
-                positive(properties, EngineProperty.GLOB_MAX_FIELDS_PER_SCHEMA),
-                positive(properties, EngineProperty.GLOB_MAX_CONCURRENT_OPENS), deadline);
-    }
-
-    private static int positive(Map<String, String> properties, EngineProperty property) {
-        String raw = properties.get(property.key());
-        String value = raw == null ? property.defaultValue() : raw.strip();
-        try {
-            int v = Integer.parseInt(value);
-            if (v >= 1) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the property name
-        }
-        throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Invalid " + property.key() + " '" + raw
-                + "': give a positive whole number");
+        return new OpenBudget(EngineProperty.GLOB_MAX_FRAGMENTS.positiveInt(properties),
+                EngineProperty.GLOB_MAX_FIELDS_PER_SCHEMA.positiveInt(properties),
+                EngineProperty.GLOB_MAX_CONCURRENT_OPENS.positiveInt(properties), deadline);
     }
 }

@@ -2,7 +2,6 @@ package io.lancejdbc.exec.storage.glob;
 
 import io.lancejdbc.exec.config.EngineProperty;
 import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -56,12 +55,12 @@ public record ExpansionBudget(int maxDirectoryCandidates, int maxListingRequests
      * @throws SqlError 22023 when a value is not a positive integer
      */
     public static ExpansionBudget fromProperties(Map<String, String> properties, long queryTimeoutMillis) {
-        int candidates = positive(properties, EngineProperty.GLOB_MAX_DIRECTORY_CANDIDATES);
-        int requests = positive(properties, EngineProperty.GLOB_MAX_LISTING_REQUESTS);
-        int datasets = positive(properties, EngineProperty.GLOB_MAX_DATASETS);
+        int candidates = EngineProperty.GLOB_MAX_DIRECTORY_CANDIDATES.positiveInt(properties);
+        int requests = EngineProperty.GLOB_MAX_LISTING_REQUESTS.positiveInt(properties);
+        int datasets = EngineProperty.GLOB_MAX_DATASETS.positiveInt(properties);
         Duration time;
         if (properties.get(EngineProperty.GLOB_LISTING_TIMEOUT.key()) != null) {
-            time = Duration.ofSeconds(positive(properties, EngineProperty.GLOB_LISTING_TIMEOUT));
+            time = Duration.ofSeconds(EngineProperty.GLOB_LISTING_TIMEOUT.positiveInt(properties));
         } else if (queryTimeoutMillis > 0) {
             time = Duration.ofMillis(Math.max(1, queryTimeoutMillis / 3));
         } else {
@@ -73,20 +72,5 @@ public record ExpansionBudget(int maxDirectoryCandidates, int maxListingRequests
     /** This budget with another page size (tests use small pages to exercise pagination). */
     public ExpansionBudget withPageSize(int size) {
         return new ExpansionBudget(maxDirectoryCandidates, maxListingRequests, maxListingTime, maxDatasets, size);
-    }
-
-    private static int positive(Map<String, String> properties, EngineProperty property) {
-        String raw = properties.get(property.key());
-        String value = raw == null ? property.defaultValue() : raw.strip();
-        try {
-            int v = Integer.parseInt(value);
-            if (v >= 1) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the property name
-        }
-        throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Invalid " + property.key() + " '" + raw
-                + "': give a positive whole number");
     }
 }
