@@ -24,26 +24,15 @@ final class SqlLexer {
 
     /** The deepest nesting of parentheses outside string literals, quoted identifiers and comments. */
     static int maxParenthesisDepth(String sql) {
-        int depth = 0;
-        int max = 0;
-        int i = 0;
-        int n = sql.length();
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (c == '\'' || c == '"' || c == '`') {
-                i = skipQuoted(sql, i, c);
-            } else if (skipComment(sql, i) > i) {
-                i = skipComment(sql, i);
-            } else {
-                if (c == '(') {
-                    max = Math.max(max, ++depth);
-                } else if (c == ')' && depth > 0) {
-                    depth--;
-                }
-                i++;
+        int[] depthAndMax = new int[2];
+        forEachCodeChar(sql, c -> {
+            if (c == '(') {
+                depthAndMax[1] = Math.max(depthAndMax[1], ++depthAndMax[0]);
+            } else if (c == ')' && depthAndMax[0] > 0) {
+                depthAndMax[0]--;
             }
-        }
-        return max;
+        });
+        return depthAndMax[1];
     }
 
     /** The 0-based index of a {@code /*} comment that is never closed, outside literals; -1 when there is none. */
@@ -106,7 +95,17 @@ final class SqlLexer {
 
     /** Number of {@code ?} markers outside string literals, quoted identifiers and comments. */
     static int countParameters(String sql) {
-        int count = 0;
+        int[] count = new int[1];
+        forEachCodeChar(sql, c -> {
+            if (c == '?') {
+                count[0]++;
+            }
+        });
+        return count[0];
+    }
+
+    /** Calls {@code code} with every character outside string literals, quoted identifiers and comments. */
+    private static void forEachCodeChar(String sql, java.util.function.IntConsumer code) {
         int i = 0;
         int n = sql.length();
         while (i < n) {
@@ -116,13 +115,10 @@ final class SqlLexer {
             } else if (skipComment(sql, i) > i) {
                 i = skipComment(sql, i);
             } else {
-                if (c == '?') {
-                    count++;
-                }
+                code.accept(c);
                 i++;
             }
         }
-        return count;
     }
 
     /**
