@@ -53,7 +53,7 @@ class LanceShellTest {
 
     private int run(String... args) throws IOException {
         LanceShell shell = new LanceShell(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Path.of("/work/dir"),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Path.of("/home/analyst/project"),
                 root -> {
                     demoRequests.add(root);
                     return root;
@@ -122,10 +122,10 @@ class LanceShellTest {
     void withoutUrlUsesTheDemoWarehouseInTheWorkingDirectory() throws IOException {
         engine.rows("SHOW TABLES", schema(utf8("Tables_in_default")), batch(utf8("Tables_in_default", "items")));
         assertEquals(0, run("SHOW TABLES"));
-        assertEquals(List.of(Path.of("/work/dir/lance-demo-warehouse")), demoRequests);
-        assertEquals(List.of("jdbc:lance:/work/dir/lance-demo-warehouse"), openedUrls);
+        assertEquals(List.of(Path.of("/home/analyst/project/lance-demo-warehouse")), demoRequests);
+        assertEquals(List.of("jdbc:lance:/home/analyst/project/lance-demo-warehouse"), openedUrls);
         assertEquals("Creating the demo warehouse (first use) ..." + System.lineSeparator()
-                + "Demo warehouse: /work/dir/lance-demo-warehouse" + System.lineSeparator(), err());
+                + "Demo warehouse: /home/analyst/project/lance-demo-warehouse" + System.lineSeparator(), err());
     }
 
     @Test
