@@ -32,6 +32,9 @@ public enum EngineProperty {
     CATALOG("catalog", "lance", false, "JDBC catalog name reported by the connection."),
     SCAN_PARALLELISM("scan.parallelism", null, false,
             "Fragments read in parallel per scan, 1 to 1024; default: the number of available processors."),
+    SCAN_PREDICATE_PUSHDOWN("scan.predicate_pushdown", "true", false,
+            "true: WHERE conjuncts Lance evaluates exactly are pushed into the scan; false: lance-jdbc evaluates"
+                    + " every predicate itself (slower; for checking an answer against Lance's filter)."),
     METADATA_CACHE_TTL("cache.metadata.ttl_seconds", "3600", false,
             "Seconds a loaded dataset snapshot (schema, fragments, index segments) stays cached."),
     LATEST_VERSION_TTL("cache.latest_version.ttl_seconds", "5", false,

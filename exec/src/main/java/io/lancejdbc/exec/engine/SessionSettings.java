@@ -22,6 +22,29 @@ final class SessionSettings {
         parallelism(m);
         maxMemory(m);
         lazyThreshold(m);
+        predicatePushdown(m);
+    }
+
+    /**
+     * Whether pushable predicates go into Lance scans ({@code scan.predicate_pushdown}, default true).
+     *
+     * @throws SqlError 22023 for a value other than true or false (any case)
+     */
+    static boolean predicatePushdown(Map<String, String> m) {
+        String key = EngineProperty.SCAN_PREDICATE_PUSHDOWN.key();
+        String v = m.get(key);
+        if (v == null || v.isBlank()) {
+            return true;
+        }
+        String t = v.strip();
+        if (t.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (t.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Property '" + key + "' must be true or false, got '"
+                + v + "'");
     }
 
     /** Splits read at once per scan (default: available processors). */

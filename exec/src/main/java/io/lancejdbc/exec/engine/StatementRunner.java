@@ -225,15 +225,18 @@ final class StatementRunner {
                     : s.name();
             if (!name.equals(EngineProperty.TOPN_LAZY_MATERIALIZATION_THRESHOLD.key())
                     && !name.equals(EngineProperty.QUERY_MAX_MEMORY.key())
-                    && !name.equals(EngineProperty.SCAN_PARALLELISM.key())) {
+                    && !name.equals(EngineProperty.SCAN_PARALLELISM.key())
+                    && !name.equals(EngineProperty.SCAN_PREDICATE_PUSHDOWN.key())) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "Unknown session variable '" + s.name() + "'; settable:"
-                        + " topn_lazy_materialization_threshold, query.max_memory, scan.parallelism");
+                        + " topn_lazy_materialization_threshold, query.max_memory, scan.parallelism,"
+                        + " scan.predicate_pushdown");
             }
             Map<String, String> check = new java.util.HashMap<>(session.settings());
             check.put(name, s.value());
             SessionSettings.parallelism(check);
             SessionSettings.maxMemory(check);
             SessionSettings.lazyThreshold(check);
+            SessionSettings.predicatePushdown(check);
             session.setVariable(name, s.value());
             return new UpdateCountResult();
         }
@@ -263,8 +266,9 @@ final class StatementRunner {
         if (options.maxRows() > 0) {
             plan = new Limit(plan, 0, options.maxRows());
         }
-        plan = Optimizer.optimize(plan);
         Map<String, String> settings = session.settings();
+        boolean pushdown = SessionSettings.predicatePushdown(settings);
+        plan = Optimizer.optimize(plan, pushdown);
         long maxMemory = SessionSettings.maxMemory(settings);
         PhysicalPlanner planner = new PhysicalPlanner(maxMemory, extensions, lowerCase(settings));
         PhysicalOperator root = planner.plan(plan);
@@ -279,7 +283,7 @@ final class StatementRunner {
         try {
             ExecContext[] holder = new ExecContext[1];
             ExprCompiler compiler = new ExprCompiler(clock, (subPlan, maxRows) -> runSubquery(subPlan, maxRows,
-                    holder[0], planner));
+                    holder[0], planner, pushdown));
             int batchSize = options.fetchSize() >= 1024 ? Math.min(options.fetchSize(), 65_536) : DEFAULT_BATCH_SIZE;
             ExecContext ctx = new ExecContext(queryAllocator, options.cancellation(), workers, reader, batchSize,
                     SessionSettings.parallelism(settings), clock, compiler);
@@ -305,12 +309,13 @@ final class StatementRunner {
     }
 
     /** Runs an uncorrelated subquery to completion (or {@code maxRows}) and returns its first column. */
-    private static List<Object> runSubquery(LogicalPlan plan, long maxRows, ExecContext ctx, PhysicalPlanner planner) {
+    private static List<Object> runSubquery(LogicalPlan plan, long maxRows, ExecContext ctx, PhysicalPlanner planner,
+            boolean pushdown) {
         LogicalPlan p = plan;
         if (maxRows > 0) {
             p = new Limit(p, 0, maxRows);
         }
-        PhysicalOperator op = planner.plan(Optimizer.optimize(p));
+        PhysicalOperator op = planner.plan(Optimizer.optimize(p, pushdown));
         List<Object> out = new ArrayList<>();
         try (BatchStream s = op.open(ctx)) {
             VectorSchemaRoot b;

@@ -39,6 +39,14 @@ public final class DatasetLease implements AutoCloseable {
         return pooled.dataset();
     }
 
+    /** The pinned version's Arrow schema (as lance-core reports it) and storage format, cached per version. */
+    DatasetLayout layout() {
+        if (closed.get()) {
+            throw new IllegalStateException("dataset lease already closed: " + pooled.key());
+        }
+        return pooled.layout();
+    }
+
     /** Gives the dataset back to the pool; idempotent. */
     @Override
     public void close() {

@@ -64,8 +64,10 @@ public final class FragmentScanReader {
             // outlive the batches (it does: the pool closes with the session).
             BufferAllocator importAllocator = lease.dataset().allocator();
             boolean rowCountOnly = request.columns().map(List::isEmpty).orElse(false) && !request.includeRowId();
-            LanceScanner scanner = createScanner(lease.dataset(), rowCountOnly ? request.withRowId(true) : request,
-                    importAllocator);
+            boolean repairStructs = !rowCountOnly && request.filter().isPresent() && StructNullRepair.needed(request,
+                    projectedFields(lease.layout().schema(), request), lease.layout().storageFormat());
+            LanceScanner scanner = createScanner(lease.dataset(),
+                    rowCountOnly || repairStructs ? request.withRowId(true) : request, importAllocator);
             ArrowReader reader;
             try {
                 reader = scanner.scanBatches();
@@ -75,6 +77,9 @@ public final class FragmentScanReader {
             }
             BatchStream stream = new ReaderBatchStream(reader, importAllocator, allocator, List.of(scanner, lease),
                     "scan", source);
+            if (repairStructs) {
+                return StructNullRepair.wrap(stream, this, request, request.includeRowId(), allocator);
+            }
             return rowCountOnly ? new RowCountOnlyStream(stream) : stream;
         } catch (SqlError e) {
             lease.close();
@@ -259,6 +264,19 @@ public final class FragmentScanReader {
         } finally {
             closeScanner(scanner);
         }
+    }
+
+    /** The dataset fields a scan of {@code request} returns (without {@code _rowid}). */
+    private static List<Field> projectedFields(Schema schema, ScanRequest request) {
+        List<Field> all = schema.getFields();
+        if (request.columns().isEmpty()) {
+            return all;
+        }
+        List<Field> out = new ArrayList<>();
+        for (String c : request.columns().get()) {
+            all.stream().filter(f -> f.getName().equals(c)).findFirst().ifPresent(out::add);
+        }
+        return out;
     }
 
     private static List<Integer> toLanceFragmentIds(List<Long> ids) {

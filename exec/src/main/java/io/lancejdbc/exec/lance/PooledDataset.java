@@ -12,6 +12,7 @@ final class PooledDataset {
     private final Dataset dataset;
     private final Runnable onClosed;
     private final AtomicInteger references = new AtomicInteger(1);
+    private volatile DatasetLayout layout;
 
     PooledDataset(DatasetKey key, Dataset dataset, Runnable onClosed) {
         this.key = key;
@@ -25,6 +26,16 @@ final class PooledDataset {
 
     Dataset dataset() {
         return dataset;
+    }
+
+    /** The dataset's Arrow schema and storage format, read once (a pinned version never changes them). */
+    DatasetLayout layout() {
+        DatasetLayout l = layout;
+        if (l == null) {
+            l = new DatasetLayout(dataset.getSchema(), dataset.getLanceFileFormatVersion());
+            layout = l;
+        }
+        return l;
     }
 
     /** Adds a reference unless the dataset was already closed; false tells the caller to open a new one. */

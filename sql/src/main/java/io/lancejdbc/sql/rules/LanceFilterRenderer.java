@@ -13,6 +13,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -28,6 +29,29 @@ import org.apache.arrow.vector.types.pojo.Field;
  * operand converts; a bare boolean column; LIKE without backslashes; starts_with/ends_with. Identifiers are always
  * in backticks and temporal and decimal constants are typed (lance-core notes §3: double quotes would be string
  * literals there, and untyped strings are not coerced).
+ *
+ * <p>A pushed predicate must select exactly the rows the residual evaluation selects ({@code
+ * PushedEqualsResidualTest} checks every operator and type against lance-core 7.0.0). Where Lance answers
+ * differently the predicate is rewritten or stays residual:
+ * <ul>
+ *   <li><b>Two IN lists over one column in one AND or OR</b> stay residual (also as separate WHERE conjuncts,
+ *       see {@link #inListColumn}). An IN list is {@code IN}, {@code NOT IN}, or an OR of equalities with one
+ *       column, which DataFusion turns into an IN list. DataFusion's IN-list simplifier in lance-core merges two
+ *       lists into one and replaces an empty result by FALSE ({@code IN}) or TRUE ({@code NOT IN}): NULL is lost
+ *       ({@code NOT (f IN (1.0) AND f IN (2.5))} selects the NULL rows, {@code x NOT IN (1) OR x NOT IN (2)}
+ *       too), and {@code x IN (1, 2) AND x NOT IN (1, 2)} selects rows outside the list.</li>
+ *   <li><b>Float order comparisons</b> ({@code < <= > >=}, so BETWEEN too) are rewritten with {@code isnan}:
+ *       Lance orders floats totally (arrow-rs), where a NaN with its sign bit set sorts below every number and
+ *       one without above; SQL here (and the residual evaluation) puts every NaN above every number. {@code f <
+ *       v} becomes {@code (f < v AND NOT isnan(f))}, {@code f > v} becomes {@code (f > v OR isnan(f))}; both keep
+ *       NULL for a NULL {@code f}. Comparisons with zero are rewritten for -0.0 as well
+ *       ({@code floatZeroComparison}).</li>
+ *   <li><b>Text outside the Basic Multilingual Plane</b> (an emoji in a string literal, a LIKE pattern or a
+ *       column name) stays residual: lance-core hands the filter string to Rust in the JVM's modified UTF-8,
+ *       where such a character becomes two surrogate sequences that Rust rejects as invalid UTF-8.</li>
+ *   <li>The int64 minimum is written {@code (-9223372036854775807 - 1)}: Lance reads the literal
+ *       {@code -9223372036854775808} as a float64 it cannot compare with an int64 column.</li>
+ * </ul>
  */
 public final class LanceFilterRenderer {
     private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS");
@@ -41,11 +65,100 @@ public final class LanceFilterRenderer {
      * @return the Lance filter text, or empty when the predicate must stay a residual predicate
      */
     public static Optional<String> render(Expr predicate, List<Field> columns) {
+        String text;
         try {
-            return Optional.of(new Renderer(columns).predicate(predicate));
+            text = new Renderer(columns).predicate(predicate);
         } catch (NotPushable e) {
             return Optional.empty();
         }
+        return hasSupplementaryCharacter(text) ? Optional.empty() : Optional.of(text);
+    }
+
+    /**
+     * The column (index into the columns of {@link #render}) that {@code predicate} is an IN list over, in the
+     * sense of the class comment: {@code c IN (...)}, {@code c NOT IN (...)}, an OR of equalities of {@code c} with
+     * constants, or an equality of a float {@code c} with zero (rendered as such an OR). At most one pushed
+     * conjunct of a scan may be an IN list over a given column.
+     */
+    public static OptionalInt inListColumn(Expr predicate, List<Field> columns) {
+        return listColumn(predicate, columns);
+    }
+
+    private static boolean hasSupplementaryCharacter(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isSurrogate(s.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static OptionalInt listColumn(Expr e, List<Field> columns) {
+        if (!(e instanceof Call)) {
+            return OptionalInt.empty();
+        }
+        Call c = (Call) e;
+        switch (c.function()) {
+            case Functions.IN:
+                return c.arg(0) instanceof ColumnRef ? OptionalInt.of(((ColumnRef) c.arg(0)).index())
+                        : OptionalInt.empty();
+            case Functions.NOT:
+                return listColumn(c.arg(0), columns);
+            case Functions.EQ:
+            case Functions.NULL_SAFE_EQ: {
+                Expr col = c.arg(0) instanceof ColumnRef ? c.arg(0) : c.arg(1);
+                Expr lit = col == c.arg(0) ? c.arg(1) : c.arg(0);
+                if (!(col instanceof ColumnRef) || !(lit instanceof Literal) || ((Literal) lit).isNull()) {
+                    return OptionalInt.empty();
+                }
+                int index = ((ColumnRef) col).index();
+                return isFloatZero((Literal) lit, columns.get(index)) ? OptionalInt.of(index) : OptionalInt.empty();
+            }
+            case Functions.OR: {
+                int column = -1;
+                for (Expr a : flatten(c)) {
+                    int k = equalityColumn(a, columns);
+                    if (k < 0 || column >= 0 && k != column) {
+                        return OptionalInt.empty();
+                    }
+                    column = k;
+                }
+                return column >= 0 ? OptionalInt.of(column) : OptionalInt.empty();
+            }
+            default:
+                return OptionalInt.empty();
+        }
+    }
+
+    /** The column of {@code c = constant} (or an IN list over one column), or -1. */
+    private static int equalityColumn(Expr e, List<Field> columns) {
+        OptionalInt list = listColumn(e, columns);
+        if (list.isPresent()) {
+            return list.getAsInt();
+        }
+        if (e instanceof Call && ((Call) e).function().equals(Functions.EQ)) {
+            Call c = (Call) e;
+            if (c.arg(0) instanceof ColumnRef && c.arg(1) instanceof Literal) {
+                return ((ColumnRef) c.arg(0)).index();
+            }
+            if (c.arg(1) instanceof ColumnRef && c.arg(0) instanceof Literal) {
+                return ((ColumnRef) c.arg(1)).index();
+            }
+        }
+        return -1;
+    }
+
+    /** The operands of nested calls of {@code chain}'s own function (AND in AND, OR in OR), in order. */
+    private static List<Expr> flatten(Call chain) {
+        List<Expr> out = new ArrayList<>();
+        for (Expr a : chain.args()) {
+            if (a instanceof Call && ((Call) a).function().equals(chain.function())) {
+                out.addAll(flatten((Call) a));
+            } else {
+                out.add(a);
+            }
+        }
+        return out;
     }
 
     private static final class NotPushable extends Exception {
@@ -79,6 +192,7 @@ public final class LanceFilterRenderer {
             switch (fn) {
                 case Functions.AND:
                 case Functions.OR: {
+                    rejectTwoInListsOverOneColumn(c);
                     List<String> parts = new ArrayList<>();
                     for (Expr a : c.args()) {
                         parts.add(predicate(a));
@@ -162,6 +276,17 @@ public final class LanceFilterRenderer {
             }
         }
 
+        /** See the class comment: DataFusion merges two IN lists over one column and loses NULL. */
+        private void rejectTwoInListsOverOneColumn(Call chain) throws NotPushable {
+            java.util.Set<Integer> seen = new java.util.HashSet<>();
+            for (Expr a : flatten(chain)) {
+                OptionalInt col = listColumn(a, columns);
+                if (col.isPresent() && !seen.add(col.getAsInt())) {
+                    throw new NotPushable();
+                }
+            }
+        }
+
         private String comparison(String op, Expr left, Expr right) throws NotPushable {
             if (!(left instanceof ColumnRef)) {
                 if (right instanceof ColumnRef) {
@@ -177,10 +302,27 @@ public final class LanceFilterRenderer {
                 throw new NotPushable();
             }
             String sqlOp = op.equals(Functions.NE) ? "!=" : op;
-            if (isFloatZero((Literal) right, f)) {
-                return floatZeroComparison(op, ident(f));
+            String text = isFloatZero((Literal) right, f) ? floatZeroComparison(op, ident(f))
+                    : "(" + ident(f) + " " + sqlOp + " " + literal((Literal) right, f) + ")";
+            return f.getType() instanceof ArrowType.FloatingPoint ? nanAsLargest(op, text, ident(f)) : text;
+        }
+
+        /**
+         * Makes a float comparison put every NaN above every number, as the residual evaluation does: Lance's total
+         * order puts a NaN with the sign bit set below every number (class comment). Equality needs nothing: no
+         * NaN equals a (finite) constant in either order.
+         */
+        private static String nanAsLargest(String op, String comparison, String column) {
+            switch (op) {
+                case Functions.LT:
+                case Functions.LE:
+                    return "(" + comparison + " AND NOT isnan(" + column + "))";
+                case Functions.GT:
+                case Functions.GE:
+                    return "(" + comparison + " OR isnan(" + column + "))";
+                default:
+                    return comparison;
             }
-            return "(" + ident(f) + " " + sqlOp + " " + literal((Literal) right, f) + ")";
         }
 
         /**
@@ -280,6 +422,10 @@ public final class LanceFilterRenderer {
                 // A uint64 constant above 2^63-1: Lance parses such a number as a float64 and then cannot compare
                 // it with the uint64 column ("could not convert to literal of type 'UInt64'").
                 throw new NotPushable();
+            }
+            if (l == Long.MIN_VALUE) {
+                // The literal -9223372036854775808 is read as the negation of a number above the int64 range.
+                return "(-9223372036854775807 - 1)";
             }
             return Long.toString(l);
         }

@@ -19,15 +19,34 @@ import org.apache.arrow.vector.types.pojo.Field;
  * Moves filters toward the scans (through projections and into the matching side of joins) and splits the
  * filter directly above a table scan into conjuncts pushed into Lance and residual predicates (Doris Lance Catalog
  * manual, Predicate Pushdown: top-level AND conjuncts are pushed independently).
+ *
+ * <p>Immutable; one instance per optimization. With {@code intoLance} false the filters still move down to the
+ * scans, but every conjunct stays a residual predicate evaluated by lance-jdbc, so the same query can be answered
+ * with and without Lance evaluating its filter.
  */
 public final class PredicatePushdown {
-    private PredicatePushdown() {
+    private final boolean intoLance;
+
+    private PredicatePushdown(boolean intoLance) {
+        this.intoLance = intoLance;
     }
 
+    /** Pushes filters down and pushable conjuncts into the Lance scans. */
     public static LogicalPlan apply(LogicalPlan plan) {
+        return apply(plan, true);
+    }
+
+    /**
+     * @param intoLance whether pushable conjuncts become the scans' Lance filters (false: all stay residual)
+     */
+    public static LogicalPlan apply(LogicalPlan plan, boolean intoLance) {
+        return new PredicatePushdown(intoLance).rewrite(plan);
+    }
+
+    private LogicalPlan rewrite(LogicalPlan plan) {
         List<LogicalPlan> inputs = new ArrayList<>();
         for (LogicalPlan in : plan.inputs()) {
-            inputs.add(apply(in));
+            inputs.add(rewrite(in));
         }
         LogicalPlan p = inputs.isEmpty() ? plan : plan.withInputs(inputs);
         if (p instanceof Filter) {
@@ -44,7 +63,7 @@ public final class PredicatePushdown {
      * conjunct when a left row failing it is dropped anyway (INNER, RIGHT, SEMI), a right-only conjunct when a right
      * row failing it can only go unmatched (INNER, LEFT, SEMI, ANTI, SINGLE).
      */
-    private static LogicalPlan pushJoinCondition(Join j) {
+    private LogicalPlan pushJoinCondition(Join j) {
         int leftWidth = j.left().output().size();
         JoinType t = j.type();
         boolean leftOk = t == JoinType.INNER || t == JoinType.RIGHT || t == JoinType.SEMI;
@@ -73,7 +92,7 @@ public final class PredicatePushdown {
         return new Join(l, r, t, ExprVisitors.and(keep));
     }
 
-    private static LogicalPlan pushFilter(Filter f) {
+    private LogicalPlan pushFilter(Filter f) {
         LogicalPlan input = f.input();
         List<Expr> conjuncts = ExprVisitors.conjuncts(f.condition());
         if (input instanceof Filter) {
@@ -113,7 +132,7 @@ public final class PredicatePushdown {
         return f;
     }
 
-    private static LogicalPlan intoJoin(Join j, List<Expr> conjuncts, Filter original) {
+    private LogicalPlan intoJoin(Join j, List<Expr> conjuncts, Filter original) {
         int leftWidth = j.left().output().size();
         boolean leftOk = j.type() == JoinType.INNER || j.type() == JoinType.LEFT || j.type() == JoinType.CROSS
                 || j.type() == JoinType.SEMI || j.type() == JoinType.ANTI || j.type() == JoinType.SINGLE;
@@ -142,20 +161,29 @@ public final class PredicatePushdown {
         return keep.isEmpty() ? nj : new Filter(nj, ExprVisitors.and(keep));
     }
 
-    private static LogicalPlan intoScan(TableScan scan, List<Expr> conjuncts) {
+    private LogicalPlan intoScan(TableScan scan, List<Expr> conjuncts) {
         List<Field> tableFields = scan.table().schema().getFields();
         List<Expr> pushed = new ArrayList<>(scan.pushedPredicates());
         List<String> rendered = new ArrayList<>();
         if (scan.lanceFilter() != null) {
             rendered.add(scan.lanceFilter());
         }
+        // Lance joins the pushed conjuncts into one AND: at most one IN list per column (LanceFilterRenderer).
+        java.util.Set<Integer> inListColumns = new java.util.HashSet<>();
+        for (Expr p : pushed) {
+            LanceFilterRenderer.inListColumn(p, tableFields).ifPresent(inListColumns::add);
+        }
         List<Expr> residual = new ArrayList<>();
         for (Expr c : conjuncts) {
             // Scan output position → table column position.
             Expr overTable = ExprVisitors.replaceColumns(c,
                     ref -> new ColumnRef(scan.columns().get(ref.index()), ref.name(), ref.type()));
-            Optional<String> text = ExprVisitors.hasSubquery(c) ? Optional.empty()
+            Optional<String> text = !intoLance || ExprVisitors.hasSubquery(c) ? Optional.empty()
                     : LanceFilterRenderer.render(overTable, tableFields);
+            java.util.OptionalInt list = LanceFilterRenderer.inListColumn(overTable, tableFields);
+            if (text.isPresent() && list.isPresent() && !inListColumns.add(list.getAsInt())) {
+                text = Optional.empty();
+            }
             if (text.isPresent()) {
                 pushed.add(overTable);
                 rendered.add(text.get());
