@@ -3,7 +3,6 @@ package io.lancejdbc.exec.expr;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.util.TransferPair;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -12,7 +11,9 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.util.TransferPair;
 
 /** Row selection and batch construction helpers shared by operators and kernels. */
 public final class Batches {
@@ -90,9 +91,9 @@ public final class Batches {
                     dst.setInitialCapacity(Math.max(count, 1));
                     dst.allocateNew();
                 }
-                TransferPair tp = v.makeTransferPair(dst);
+                RowCopier copier = RowCopier.of(v, dst);
                 for (int k = 0; k < count; k++) {
-                    tp.copyValueSafe(rows[k], k);
+                    copier.copy(rows[k], k);
                 }
             }
             dst.setValueCount(count);
@@ -122,6 +123,22 @@ public final class Batches {
         VectorSchemaRoot root = new VectorSchemaRoot(src.getSchema().getFields(), out, src.getRowCount());
         root.setRowCount(src.getRowCount());
         return root;
+    }
+
+    /**
+     * A transfer of {@code src}'s buffers into a new vector of {@code target}'s field (same Arrow type; name,
+     * nullability and metadata may differ). Use this instead of {@code src.getTransferPair(target, allocator)}:
+     * Arrow 18.3 builds that target with a struct constructor that fails for a struct holding a fixed-size list
+     * ("Unknown type: FIXED_SIZE_LIST"), while {@link Field#createVector} builds any layout.
+     */
+    public static TransferPair transferPair(FieldVector src, Field target, BufferAllocator allocator) {
+        FieldVector dst = target.createVector(allocator);
+        try {
+            return src.makeTransferPair(dst);
+        } catch (RuntimeException e) {
+            dst.close();
+            throw e;
+        }
     }
 
     /** A new root of the given vectors (ownership moves to the root). */

@@ -5,7 +5,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * {@code CASE WHEN c1 THEN v1 ... ELSE e END}. A branch value that can raise a data error (division, casts) is
@@ -94,21 +93,21 @@ final class CaseExpr implements CompiledExpr {
             }
             out = ColumnWriters.allocate(type, n, allocator);
             // Rows are written in order: variable-width vectors (text, binary, lists) only append.
-            TransferPair[] copiers = new TransferPair[branches + 1];
-            ValueAccess.Setter nulls = null;
+            RowCopier[] copiers = new RowCopier[branches + 1];
+            RowCopier nulls = null;
             for (int i = 0; i < n; i++) {
                 int b = branchOf[i];
                 if (values[b] == null) {
                     if (nulls == null) {
-                        nulls = ValueAccess.setter(out);
+                        nulls = RowCopier.nulls(out);
                     }
-                    nulls.set(i, null);
+                    nulls.setNull(i);
                     continue;
                 }
                 if (copiers[b] == null) {
-                    copiers[b] = values[b].vector().makeTransferPair(out);
+                    copiers[b] = RowCopier.of(values[b].vector(), out);
                 }
-                copiers[b].copyValueSafe(position[i], i);
+                copiers[b].copy(position[i], i);
             }
             out.setValueCount(n);
             return Evaluated.owned(out);

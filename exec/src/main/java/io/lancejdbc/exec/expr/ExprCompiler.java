@@ -130,6 +130,8 @@ public final class ExprCompiler {
                 return new ConstantExpr(LocalDate.now(clock), c.type());
             case Functions.CONCAT_OP:
                 return row("||", c);
+            case "coalesce":
+                return new CoalesceExpr(compileAll(c.args()), c.type());
             case "interval":
                 throw new SqlError(SqlState.DATATYPE_MISMATCH, "An INTERVAL can only be added to or subtracted from a"
                         + " date or timestamp");

@@ -29,7 +29,6 @@ final class ScalarFunctions {
     static boolean isStrict(String name) {
         switch (name) {
             case "concat":
-            case "coalesce":
             case "nullif":
             case "greatest":
             case "least":
@@ -190,15 +189,6 @@ final class ScalarFunctions {
                         }
                     }
                     return best;
-                };
-            case "coalesce":
-                return a -> {
-                    for (Object o : a) {
-                        if (o != null) {
-                            return o;
-                        }
-                    }
-                    return null;
                 };
             case "nullif":
                 return a -> a[0] != null && a[1] != null && compare(a[0], a[1]) == 0 ? null : a[0];

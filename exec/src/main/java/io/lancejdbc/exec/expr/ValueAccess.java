@@ -108,16 +108,27 @@ public final class ValueAccess {
             case List:
             case LargeList:
             case FixedSizeList: {
-                BaseListVector lv = (BaseListVector) v;
+                // LargeListVector is no BaseListVector in Arrow 18.3 (its offsets are longs).
+                java.util.function.IntToLongFunction start;
+                java.util.function.IntToLongFunction end;
+                if (v instanceof LargeListVector) {
+                    LargeListVector lv = (LargeListVector) v;
+                    start = lv::getElementStartIndex;
+                    end = lv::getElementEndIndex;
+                } else {
+                    BaseListVector lv = (BaseListVector) v;
+                    start = lv::getElementStartIndex;
+                    end = lv::getElementEndIndex;
+                }
                 Getter child = getter(childOf(v));
                 return i -> {
                     if (v.isNull(i)) {
                         return null;
                     }
-                    int start = lv.getElementStartIndex(i);
-                    int end = lv.getElementEndIndex(i);
-                    List<Object> out = new ArrayList<>(end - start);
-                    for (int k = start; k < end; k++) {
+                    int from = Math.toIntExact(start.applyAsLong(i));
+                    int to = Math.toIntExact(end.applyAsLong(i));
+                    List<Object> out = new ArrayList<>(to - from);
+                    for (int k = from; k < to; k++) {
                         out.add(child.get(k));
                     }
                     return out;
@@ -310,6 +321,8 @@ public final class ValueAccess {
                     }
                 };
             }
+            case Map:
+                return mapSetter((MapVector) v);
             default:
                 throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Values of type " + t + " cannot be produced");
         }
@@ -384,6 +397,35 @@ public final class ValueAccess {
             };
         }
         throw new IllegalArgumentException("unexpected list vector " + v.getField());
+    }
+
+    /** Map values ({@code Map<Object, Object>}, entries in iteration order) into a map vector. */
+    private static Setter mapSetter(MapVector mv) {
+        StructVector entries = (StructVector) mv.getDataVector();
+        Setter key = setter(entries.getChildrenFromFields().get(0));
+        Setter value = setter(entries.getChildrenFromFields().get(1));
+        return (i, x) -> {
+            int start = i == 0 ? 0 : mv.getOffsetBuffer().getInt((long) i * 4);
+            if (x == null) {
+                mv.setNull(i);
+                while (mv.getOffsetBuffer().capacity() < (long) (i + 2) * 4) {
+                    mv.reAlloc();
+                }
+                mv.getOffsetBuffer().setInt((long) (i + 1) * 4, start);
+                return;
+            }
+            Map<?, ?> m = (Map<?, ?>) x;
+            mv.startNewValue(i);
+            int k = start;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                entries.setIndexDefined(k);
+                key.set(k, e.getKey());
+                value.set(k, e.getValue());
+                k++;
+            }
+            entries.setValueCount(k);
+            mv.endValue(i, m.size());
+        };
     }
 
     /** A list value as a List, also from float[] / double[] (query vectors). */

@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.lance;
 
+import io.lancejdbc.exec.expr.RowCopier;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
@@ -18,7 +19,6 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.TransferPair;
-import org.apache.arrow.vector.util.VectorBatchAppender;
 
 /**
  * Reads NULL structs of a filtered Lance scan correctly.
@@ -227,8 +227,14 @@ final class StructNullRepair implements BatchStream {
         FieldVector dst = pieces.get(0).getField().createVector(allocator);
         try {
             dst.allocateNew();
-            VectorBatchAppender.batchAppend(dst, pieces.toArray(new FieldVector[0]));
-            dst.setValueCount(pieces.stream().mapToInt(FieldVector::getValueCount).sum());
+            int at = 0;
+            for (FieldVector p : pieces) {
+                RowCopier copier = RowCopier.of(p, dst);
+                for (int i = 0; i < p.getValueCount(); i++) {
+                    copier.copy(i, at++);
+                }
+            }
+            dst.setValueCount(at);
             return dst;
         } catch (RuntimeException e) {
             dst.close();

@@ -1,8 +1,12 @@
 package io.lancejdbc.exec.operator;
 
+import io.lancejdbc.exec.expr.RowCopier;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -46,7 +50,7 @@ public final class BatchConcat {
                 for (int b = 0; b < srcs.length; b++) {
                     srcs[b] = batches.get(b).getVector(c);
                 }
-                VectorBatchAppender.batchAppend(dst, srcs);
+                append(dst, srcs);
                 dst.setValueCount(total);
             }
         } catch (RuntimeException e) {
@@ -70,12 +74,31 @@ public final class BatchConcat {
         FieldVector dst = field.createVector(allocator);
         try {
             dst.allocateNew();
-            VectorBatchAppender.batchAppend(dst, parts.toArray(new FieldVector[0]));
+            append(dst, parts.toArray(new FieldVector[0]));
             dst.setValueCount(total);
             return dst;
         } catch (RuntimeException e) {
             dst.close();
             throw e;
+        }
+    }
+
+    /**
+     * Appends the values of {@code parts} to the empty {@code dst}: buffer copies for flat vectors, the value copier
+     * for nested ones (Arrow 18.3's {@code VectorAppender} casts a large list to a list and fails).
+     */
+    private static void append(FieldVector dst, FieldVector[] parts) {
+        if (dst instanceof BaseFixedWidthVector || dst instanceof BaseVariableWidthVector
+                || dst instanceof BaseLargeVariableWidthVector) {
+            VectorBatchAppender.batchAppend(dst, parts);
+            return;
+        }
+        int at = 0;
+        for (FieldVector p : parts) {
+            RowCopier copier = RowCopier.of(p, dst);
+            for (int i = 0; i < p.getValueCount(); i++) {
+                copier.copy(i, at++);
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.operator;
 
+import io.lancejdbc.exec.expr.Batches;
 import io.lancejdbc.exec.expr.CompiledExpr;
 import io.lancejdbc.exec.expr.Evaluated;
 import io.lancejdbc.exec.stream.BatchStream;
@@ -112,12 +113,12 @@ public final class ProjectOperator implements PhysicalOperator, StreamTransform 
                             FieldVector v;
                             if (move) {
                                 FieldVector src = b.getVector(((ColumnRef) e).index());
-                                TransferPair tp = src.getTransferPair(f, ctx.allocator());
+                                TransferPair tp = Batches.transferPair(src, f, ctx.allocator());
                                 tp.transfer();
                                 v = (FieldVector) tp.getTo();
                             } else {
                                 try (Evaluated r = compiled.get(i).evaluate(b, ctx.allocator())) {
-                                    TransferPair tp = r.vector().getTransferPair(f, ctx.allocator());
+                                    TransferPair tp = Batches.transferPair(r.vector(), f, ctx.allocator());
                                     if (r.isOwned()) {
                                         tp.transfer();
                                     } else {

@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.operator;
 
+import io.lancejdbc.exec.expr.Batches;
 import io.lancejdbc.exec.stream.BatchStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +47,7 @@ public final class RenamingStream implements BatchStream {
             List<Field> fields = schema.getFields();
             for (int i = 0; i < fields.size(); i++) {
                 FieldVector src = batch.getVector(i);
-                TransferPair tp = src.getTransferPair(fields.get(i), allocator);
+                TransferPair tp = Batches.transferPair(src, fields.get(i), allocator);
                 tp.transfer();
                 out.add((FieldVector) tp.getTo());
             }

@@ -1,6 +1,7 @@
 package io.lancejdbc.exec.operator;
 
 import io.lancejdbc.exec.expr.ColumnWriters;
+import io.lancejdbc.exec.expr.RowCopier;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -8,7 +9,6 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.arrow.vector.util.TransferPair;
 
 /** Builds a batch from rows addressed as {@code (batch << 32) | row} across several source batches. */
 final class RowGatherer {
@@ -24,17 +24,17 @@ final class RowGatherer {
             for (int c = 0; c < fields.size(); c++) {
                 FieldVector dst = ColumnWriters.allocate(fields.get(c), n, allocator);
                 out.add(dst);
-                TransferPair[] pairs = new TransferPair[sources.size()];
+                RowCopier[] pairs = new RowCopier[sources.size()];
                 for (int k = 0; k < n; k++) {
                     long ref = refs[from + k];
                     int b = (int) (ref >>> 32);
                     int r = (int) ref;
-                    TransferPair tp = pairs[b];
-                    if (tp == null) {
-                        tp = sources.get(b).getVector(c).makeTransferPair(dst);
-                        pairs[b] = tp;
+                    RowCopier copier = pairs[b];
+                    if (copier == null) {
+                        copier = RowCopier.of(sources.get(b).getVector(c), dst);
+                        pairs[b] = copier;
                     }
-                    tp.copyValueSafe(r, k);
+                    copier.copy(r, k);
                 }
                 dst.setValueCount(n);
             }

@@ -1,9 +1,10 @@
 package io.lancejdbc.exec.operator;
 
+import io.lancejdbc.exec.expr.Batches;
 import io.lancejdbc.exec.expr.ColumnWriters;
 import io.lancejdbc.exec.expr.CompiledExpr;
 import io.lancejdbc.exec.expr.Evaluated;
-import io.lancejdbc.exec.expr.Batches;
+import io.lancejdbc.exec.expr.RowCopier;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.sql.expr.Expr;
 import java.util.ArrayList;
@@ -12,7 +13,6 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.arrow.vector.util.TransferPair;
 
 /** Constant rows: {@code SELECT 1}, {@code SELECT NOW()} without FROM. */
 public final class ValuesOperator implements PhysicalOperator {
@@ -71,8 +71,7 @@ public final class ValuesOperator implements PhysicalOperator {
                         for (int r = 0; r < n; r++) {
                             CompiledExpr e = ctx.compiler().compile(rows.get(r).get(c));
                             try (Evaluated x = e.evaluate(unit, ctx.allocator())) {
-                                TransferPair tp = x.vector().makeTransferPair(v);
-                                tp.copyValueSafe(0, r);
+                                RowCopier.of(x.vector(), v).copy(0, r);
                             }
                         }
                         v.setValueCount(n);

@@ -1,6 +1,7 @@
 package io.lancejdbc.exec.operator;
 
 import io.lancejdbc.exec.expr.ColumnWriters;
+import io.lancejdbc.exec.expr.RowCopier;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -14,7 +15,6 @@ import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * Copies rows of one vector, picked by index, into a new vector: the output step of joins, set operations and
@@ -182,13 +182,13 @@ public final class VectorGather {
             BufferAllocator allocator) {
         FieldVector dst = ColumnWriters.allocate(target, count, allocator);
         try {
-            TransferPair tp = src.makeTransferPair(dst);
+            RowCopier copier = RowCopier.of(src, dst);
             for (int k = 0; k < count; k++) {
                 int r = rows[from + k];
                 if (r < 0) {
-                    dst.setNull(k);
+                    copier.setNull(k);
                 } else {
-                    tp.copyValueSafe(r, k);
+                    copier.copy(r, k);
                 }
             }
             dst.setValueCount(count);

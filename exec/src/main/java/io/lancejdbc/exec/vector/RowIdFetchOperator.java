@@ -1,6 +1,7 @@
 package io.lancejdbc.exec.vector;
 
 import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.expr.Batches;
 import io.lancejdbc.exec.operator.ExecContext;
 import io.lancejdbc.exec.operator.PhysicalOperator;
 import io.lancejdbc.exec.stream.BatchStream;
@@ -141,11 +142,11 @@ public final class RowIdFetchOperator implements PhysicalOperator {
                     for (int i = 0; i < fields.size(); i++) {
                         TransferPair tp;
                         if (fromInput[i] >= 0) {
-                            tp = batch.getVector(fromInput[i]).getTransferPair(fields.get(i), ctx.allocator());
+                            tp = Batches.transferPair(batch.getVector(fromInput[i]), fields.get(i), ctx.allocator());
                             tp.splitAndTransfer(from, m);
                         } else {
                             FieldVector v = taken.getVector(fields.get(i).getName());
-                            tp = v.getTransferPair(fields.get(i), ctx.allocator());
+                            tp = Batches.transferPair(v, fields.get(i), ctx.allocator());
                             tp.transfer();
                         }
                         out.add((FieldVector) tp.getTo());

@@ -3,7 +3,7 @@ package io.lancejdbc.exec.operator.agg;
 import org.apache.arrow.vector.FieldVector;
 
 /** The running state of one aggregate function for every group. */
-interface Accumulator {
+interface Accumulator extends AutoCloseable {
 
     /**
      * Folds one batch in.
@@ -28,4 +28,9 @@ interface Accumulator {
 
     /** Approximate heap bytes held. */
     long estimatedBytes();
+
+    /** Frees the Arrow memory the state holds (copies of values); idempotent. */
+    @Override
+    default void close() {
+    }
 }

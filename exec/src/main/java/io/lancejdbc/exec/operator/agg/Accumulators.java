@@ -11,7 +11,7 @@ final class Accumulators {
     }
 
     static Accumulator create(AggregateCall call, BufferAllocator allocator) {
-        Accumulator base = plain(call);
+        Accumulator base = plain(call, allocator);
         if (call.distinct() && !call.function().equals("min") && !call.function().equals("max")) {
             Field arg = call.args().get(0).type();
             return new DistinctAccumulator(base, io.lancejdbc.sql.types.Types.withNullable(arg, true), allocator);
@@ -19,7 +19,7 @@ final class Accumulators {
         return base;
     }
 
-    private static Accumulator plain(AggregateCall call) {
+    private static Accumulator plain(AggregateCall call, BufferAllocator allocator) {
         ArrowType argType = call.args().isEmpty() ? null : call.args().get(0).type().getType();
         boolean intLike = argType instanceof ArrowType.Int && !(((ArrowType.Int) argType).getBitWidth() == 64
                 && !((ArrowType.Int) argType).getIsSigned());
@@ -53,7 +53,7 @@ final class Accumulators {
                 return new MinMaxAccumulators.ObjectMinMax(max ? 1 : -1);
             }
             case "any_value":
-                return new MinMaxAccumulators.ObjectMinMax(0);
+                return new AnyValueAccumulator(allocator);
             case "stddev_samp":
             case "stddev_pop":
             case "var_samp":

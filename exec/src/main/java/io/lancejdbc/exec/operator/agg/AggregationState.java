@@ -18,7 +18,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * The groups and accumulator states of one (partial) aggregation: batches are folded in, partial states of other
  * threads are merged in, and the result is written as one batch.
  */
-final class AggregationState {
+final class AggregationState implements AutoCloseable {
     private final GroupTable table;
     private final List<Accumulator> accumulators;
     private final List<CompiledExpr> keyExprs;
@@ -153,6 +153,17 @@ final class AggregationState {
         VectorSchemaRoot root = new VectorSchemaRoot(schema.getFields(), out, groups);
         root.setRowCount(groups);
         return root;
+    }
+
+    /** Frees the Arrow memory of the group table and the accumulators; idempotent. */
+    @Override
+    public void close() {
+        if (table != null) {
+            table.close();
+        }
+        for (Accumulator a : accumulators) {
+            a.close();
+        }
     }
 
     /** Creates fresh states for the same aggregation. */

@@ -2,11 +2,11 @@ package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.expr.ColumnWriters;
 import io.lancejdbc.exec.expr.ValueAccess;
+import io.lancejdbc.exec.operator.hash.KeyValues;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -19,7 +19,8 @@ final class DistinctAccumulator implements Accumulator {
     private final Accumulator base;
     private final Field argField;
     private final BufferAllocator allocator;
-    private List<Set<Object>> values = new ArrayList<>();
+    /** Per group: the distinct values, by their hash key ({@link KeyValues}), each as first seen. */
+    private List<Map<Object, Object>> values = new ArrayList<>();
     private Object separator;
     private boolean hasSeparator;
     private Field separatorField;
@@ -48,12 +49,12 @@ final class DistinctAccumulator implements Accumulator {
                 continue;
             }
             int group = groupIds[i];
-            Set<Object> s = values.get(group);
+            Map<Object, Object> s = values.get(group);
             if (s == null) {
-                s = new LinkedHashSet<>();
+                s = new LinkedHashMap<>();
                 values.set(group, s);
             }
-            if (s.add(GenericGroupTable.normalize(x))) {
+            if (s.putIfAbsent(KeyValues.normalize(x), x) == null) {
                 bytes += 48;
             }
         }
@@ -66,16 +67,18 @@ final class DistinctAccumulator implements Accumulator {
             values.add(null);
         }
         for (int g = 0; g < mapping.length && g < o.values.size(); g++) {
-            Set<Object> src = o.values.get(g);
+            Map<Object, Object> src = o.values.get(g);
             if (src == null) {
                 continue;
             }
-            Set<Object> dst = values.get(mapping[g]);
+            Map<Object, Object> dst = values.get(mapping[g]);
             if (dst == null) {
-                dst = new LinkedHashSet<>();
+                dst = new LinkedHashMap<>();
                 values.set(mapping[g], dst);
             }
-            dst.addAll(src);
+            for (Map.Entry<Object, Object> e : src.entrySet()) {
+                dst.putIfAbsent(e.getKey(), e.getValue());
+            }
         }
         if (!hasSeparator && o.hasSeparator) {
             hasSeparator = true;
@@ -102,9 +105,9 @@ final class DistinctAccumulator implements Accumulator {
                 if (values.get(gi) == null) {
                     continue;
                 }
-                for (Object v : values.get(gi)) {
+                for (Object v : values.get(gi).values()) {
                     ids[k] = gi;
-                    s.set(k, GenericGroupTable.denormalize(v));
+                    s.set(k, v);
                     if (ss != null) {
                         ss.set(k, separator);
                     }

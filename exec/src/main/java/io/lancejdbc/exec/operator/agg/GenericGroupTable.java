@@ -1,9 +1,7 @@
 package io.lancejdbc.exec.operator.agg;
 
-import io.lancejdbc.exec.expr.ColumnWriters;
 import io.lancejdbc.exec.expr.ValueAccess;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
+import io.lancejdbc.exec.operator.hash.KeyValues;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -13,13 +11,20 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Group table for several or nested keys: keys as lists of engine values (bytes wrapped so that they compare by
- * content, -0.0 folded into 0.0). NULLs group together.
+ * Group table for several or nested keys: keys hashed as lists of engine values normalized by {@link KeyValues}
+ * (bytes by content, -0.0 equal to 0.0, at any depth). NULLs group together. The key values written out are the
+ * first row of each group, copied exactly ({@link ValueStore}), so every type keeps its value.
  */
 final class GenericGroupTable implements GroupTable {
     private final Map<List<Object>, Integer> groups = new HashMap<>();
-    private final List<List<Object>> keys = new ArrayList<>();
+    private final BufferAllocator allocator;
+    private ValueStore[] stores;
+    private int size;
     private long bytes;
+
+    GenericGroupTable(BufferAllocator allocator) {
+        this.allocator = allocator;
+    }
 
     @Override
     public void assign(FieldVector[] keyVectors, int rows, int[] groupIds) {
@@ -27,64 +32,47 @@ final class GenericGroupTable implements GroupTable {
         for (int k = 0; k < keyVectors.length; k++) {
             getters[k] = ValueAccess.getter(keyVectors[k]);
         }
+        if (stores == null) {
+            stores = new ValueStore[keyVectors.length];
+            for (int k = 0; k < stores.length; k++) {
+                stores[k] = new ValueStore(allocator);
+            }
+        }
         for (int i = 0; i < rows; i++) {
             Object[] key = new Object[getters.length];
             for (int k = 0; k < getters.length; k++) {
-                key[k] = normalize(getters[k].get(i));
+                key[k] = KeyValues.normalize(getters[k].get(i));
             }
             List<Object> list = Arrays.asList(key);
             Integer g = groups.get(list);
             if (g == null) {
-                g = keys.size();
+                g = size++;
                 groups.put(list, g);
-                keys.add(list);
+                for (int k = 0; k < stores.length; k++) {
+                    stores[k].add(keyVectors[k], i);
+                }
                 bytes += 64L + 16L * key.length;
             }
             groupIds[i] = g;
         }
     }
 
-    static Object normalize(Object v) {
-        if (v instanceof byte[]) {
-            return ByteBuffer.wrap((byte[]) v);
-        }
-        if (v instanceof Double && (Double) v == 0.0) {
-            return 0.0;
-        }
-        if (v instanceof java.math.BigDecimal) {
-            java.math.BigDecimal d = (java.math.BigDecimal) v;
-            return d.signum() == 0 ? java.math.BigDecimal.ZERO : d.stripTrailingZeros();
-        }
-        return v;
-    }
-
-    static Object denormalize(Object v) {
-        if (v instanceof ByteBuffer) {
-            ByteBuffer b = ((ByteBuffer) v).duplicate();
-            byte[] out = new byte[b.remaining()];
-            b.get(out);
-            return out;
-        }
-        return v;
-    }
-
     @Override
     public int size() {
-        return keys.size();
+        return size;
     }
 
     @Override
-    public FieldVector[] keyVectors(Field[] fields, BufferAllocator allocator) {
-        int n = keys.size();
+    public FieldVector[] keyVectors(Field[] fields, BufferAllocator target) {
+        int[] positions = new int[size];
+        for (int g = 0; g < size; g++) {
+            positions[g] = g;
+        }
         FieldVector[] out = new FieldVector[fields.length];
         try {
             for (int k = 0; k < fields.length; k++) {
-                out[k] = ColumnWriters.allocate(fields[k], n, allocator);
-                ValueAccess.Setter s = ValueAccess.setter(out[k]);
-                for (int g = 0; g < n; g++) {
-                    s.set(g, denormalize(keys.get(g).get(k)));
-                }
-                out[k].setValueCount(n);
+                out[k] = stores == null ? new ValueStore(target).gather(fields[k], positions, 0, target)
+                        : stores[k].gather(fields[k], positions, size, target);
             }
         } catch (RuntimeException e) {
             for (FieldVector v : out) {
@@ -100,5 +88,14 @@ final class GenericGroupTable implements GroupTable {
     @Override
     public long estimatedBytes() {
         return bytes;
+    }
+
+    @Override
+    public void close() {
+        if (stores != null) {
+            for (ValueStore s : stores) {
+                s.close();
+            }
+        }
     }
 }

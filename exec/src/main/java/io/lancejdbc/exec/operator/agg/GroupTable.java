@@ -5,7 +5,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /** Assigns dense group ids (0, 1, 2, ...) to the distinct key tuples of the rows it sees. */
-interface GroupTable {
+interface GroupTable extends AutoCloseable {
 
     /**
      * Looks up or inserts the key of every row.
@@ -24,4 +24,9 @@ interface GroupTable {
 
     /** Approximate heap bytes held (for memory accounting). */
     long estimatedBytes();
+
+    /** Frees the Arrow memory the table holds (its copies of key values); idempotent. */
+    @Override
+    default void close() {
+    }
 }

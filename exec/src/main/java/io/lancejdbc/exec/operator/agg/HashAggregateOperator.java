@@ -8,6 +8,7 @@ import io.lancejdbc.sql.expr.Expr;
 import io.lancejdbc.sql.plan.AggregateCall;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -73,12 +74,18 @@ public final class HashAggregateOperator implements PhysicalOperator {
         return out;
     }
 
-    private GroupTable newTable() {
+    private GroupTable newTable(BufferAllocator allocator) {
         if (keys.size() == 1) {
             ArrowType t = keys.get(0).type().getType();
-            if (t instanceof ArrowType.Int && !(((ArrowType.Int) t).getBitWidth() == 64
+            // Nanosecond times and timestamps go to the generic table, which writes each group's first value back
+            // exactly (the long table would write the microseconds it compares).
+            boolean nanos = t instanceof ArrowType.Timestamp
+                    && ((ArrowType.Timestamp) t).getUnit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND
+                    || t instanceof ArrowType.Time
+                    && ((ArrowType.Time) t).getUnit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+            if (!nanos && (t instanceof ArrowType.Int && !(((ArrowType.Int) t).getBitWidth() == 64
                     && !((ArrowType.Int) t).getIsSigned()) || t instanceof ArrowType.Date
-                    || t instanceof ArrowType.Timestamp || t instanceof ArrowType.Time) {
+                    || t instanceof ArrowType.Timestamp || t instanceof ArrowType.Time)) {
                 return new LongGroupTable();
             }
             if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Binary
@@ -86,7 +93,7 @@ public final class HashAggregateOperator implements PhysicalOperator {
                 return new BytesGroupTable();
             }
         }
-        return new GenericGroupTable();
+        return new GenericGroupTable(allocator);
     }
 
     @Override
@@ -108,8 +115,8 @@ public final class HashAggregateOperator implements PhysicalOperator {
             for (AggregateCall c : aggregates) {
                 accs.add(Accumulators.create(c, ctx.allocator()));
             }
-            return new AggregationState(keys.isEmpty() ? null : newTable(), accs, keyExprs, argExprs,
-                    ctx.allocator(), maxMemoryBytes);
+            return new AggregationState(keys.isEmpty() ? null : newTable(ctx.allocator()), accs, keyExprs,
+                    argExprs, ctx.allocator(), maxMemoryBytes);
         };
         Field[] keyFields = schema.getFields().subList(0, keys.size()).toArray(new Field[0]);
         java.util.Optional<io.lancejdbc.exec.operator.SplitPipeline> pipeline =
@@ -132,15 +139,16 @@ public final class HashAggregateOperator implements PhysicalOperator {
                     return null;
                 }
                 done = true;
-                AggregationState state = states.get();
-                VectorSchemaRoot batch;
-                while ((batch = in.next()) != null) {
-                    try (VectorSchemaRoot b = batch) {
-                        ctx.cancellation().throwIfCancelled();
-                        state.consume(b);
+                try (AggregationState state = states.get()) {
+                    VectorSchemaRoot batch;
+                    while ((batch = in.next()) != null) {
+                        try (VectorSchemaRoot b = batch) {
+                            ctx.cancellation().throwIfCancelled();
+                            state.consume(b);
+                        }
                     }
+                    return state.output(schema, keys.size());
                 }
-                return state.output(schema, keys.size());
             }
 
             @Override

@@ -62,38 +62,73 @@ final class ParallelAggregationStream implements BatchStream {
         for (int w = 0; w < workers; w++) {
             futures.add(ctx.workers().submit(() -> {
                 AggregationState state = states.get();
-                int i;
-                while (!closed && (i = nextSplit.getAndIncrement()) < splits) {
-                    ctx.cancellation().throwIfCancelled();
-                    try (BatchStream s = ready.open(i)) {
-                        VectorSchemaRoot b;
-                        while (!closed && (b = s.next()) != null) {
-                            try (VectorSchemaRoot batch = b) {
-                                state.consume(batch);
+                try {
+                    int i;
+                    while (!closed && (i = nextSplit.getAndIncrement()) < splits) {
+                        ctx.cancellation().throwIfCancelled();
+                        try (BatchStream s = ready.open(i)) {
+                            VectorSchemaRoot b;
+                            while (!closed && (b = s.next()) != null) {
+                                try (VectorSchemaRoot batch = b) {
+                                    state.consume(batch);
+                                }
                             }
                         }
                     }
+                    return state;
+                } catch (RuntimeException | Error e) {
+                    state.close();
+                    throw e;
                 }
-                return state;
             }));
         }
         AggregationState total = null;
+        int merged = 0;
         try {
             for (Future<AggregationState> f : futures) {
                 AggregationState partial = await(f);
+                merged++;
                 if (total == null) {
                     total = partial;
                 } else {
-                    total.merge(partial, keyFields);
+                    try {
+                        total.merge(partial, keyFields);
+                    } finally {
+                        partial.close();
+                    }
                 }
             }
         } catch (RuntimeException e) {
+            if (total != null) {
+                total.close();
+            }
             close();
+            closeStates(futures.subList(merged, futures.size()));
             throw e;
         }
         // Every worker has finished: the build sides are no longer read.
         ready.close();
-        return total.output(schema, keyCount);
+        try {
+            return total.output(schema, keyCount);
+        } finally {
+            total.close();
+        }
+    }
+
+    /** Closes the states of workers that finished normally (after {@link #close()} waited for them). */
+    private static void closeStates(List<Future<AggregationState>> pending) {
+        for (Future<AggregationState> f : pending) {
+            if (f.isDone() && !f.isCancelled()) {
+                try {
+                    f.get().close();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (ExecutionException e) {
+                    // The worker failed and closed its own state.
+                    org.slf4j.LoggerFactory.getLogger(ParallelAggregationStream.class).debug("aggregation worker", e);
+                }
+            }
+        }
     }
 
     private AggregationState await(Future<AggregationState> f) {

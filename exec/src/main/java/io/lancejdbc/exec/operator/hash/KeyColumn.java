@@ -2,8 +2,6 @@ package io.lancejdbc.exec.operator.hash;
 
 import io.lancejdbc.exec.expr.ColumnReaders;
 import io.lancejdbc.exec.expr.ValueAccess;
-import java.math.BigDecimal;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BigIntVector;
@@ -137,6 +135,10 @@ public abstract class KeyColumn {
         }
         ColumnReaders.DoubleReader r = ColumnReaders.doubles(v);
         for (int i = 0; i < rows; i++) {
+            if (r.isNull(i)) {
+                // float16 refuses to read a NULL slot; NULL rows are told apart by isNull, not by their word.
+                continue;
+            }
             double d = r.get(i);
             // -0.0 equals 0.0 and every NaN equals every other NaN, so both get one representation.
             out[i] = d == 0.0 ? 0L : Double.isNaN(d) ? 0x7ff8000000000000L : Double.doubleToRawLongBits(d);
@@ -277,22 +279,8 @@ public abstract class KeyColumn {
             ValueAccess.Getter g = ValueAccess.getter(v);
             values = new Object[rows];
             for (int i = 0; i < rows; i++) {
-                values[i] = normalize(g.get(i));
+                values[i] = KeyValues.normalize(g.get(i));
             }
-        }
-
-        private static Object normalize(Object v) {
-            if (v instanceof byte[]) {
-                return ByteBuffer.wrap((byte[]) v);
-            }
-            if (v instanceof Double && (Double) v == 0.0) {
-                return 0.0;
-            }
-            if (v instanceof BigDecimal) {
-                BigDecimal d = (BigDecimal) v;
-                return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
-            }
-            return v;
         }
 
         @Override

@@ -510,7 +510,7 @@ final class JoinStream implements BatchStream {
                     if (probe == null) {
                         vectors.add(VectorGather.nulls(f, count, ctx.allocator()));
                     } else if (transferProbe) {
-                        TransferPair tp = probe.getVector(index).getTransferPair(f, ctx.allocator());
+                        TransferPair tp = Batches.transferPair(probe.getVector(index), f, ctx.allocator());
                         tp.transfer();
                         vectors.add((FieldVector) tp.getTo());
                     } else {

@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.operator.setop;
 
+import io.lancejdbc.exec.expr.Batches;
 import io.lancejdbc.exec.operator.ExecContext;
 import io.lancejdbc.exec.operator.PhysicalOperator;
 import io.lancejdbc.exec.stream.BatchStream;
@@ -96,7 +97,7 @@ public final class UnionAllOperator implements PhysicalOperator {
     static VectorSchemaRoot relabel(VectorSchemaRoot batch, Schema schema, ExecContext ctx) {
         List<FieldVector> out = new ArrayList<>();
         for (int c = 0; c < schema.getFields().size(); c++) {
-            TransferPair tp = batch.getVector(c).getTransferPair(schema.getFields().get(c), ctx.allocator());
+            TransferPair tp = Batches.transferPair(batch.getVector(c), schema.getFields().get(c), ctx.allocator());
             tp.transfer();
             out.add((FieldVector) tp.getTo());
         }

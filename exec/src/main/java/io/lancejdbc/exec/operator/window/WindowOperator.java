@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.operator.window;
 
+import io.lancejdbc.exec.expr.Batches;
 import io.lancejdbc.exec.expr.CompiledExpr;
 import io.lancejdbc.exec.expr.Evaluated;
 import io.lancejdbc.exec.operator.BatchConcat;
@@ -124,7 +125,7 @@ public final class WindowOperator implements PhysicalOperator {
                         List<Field> fields = schema.getFields();
                         int width = batch.getFieldVectors().size();
                         for (int c = 0; c < width; c++) {
-                            TransferPair tp = batch.getVector(c).getTransferPair(fields.get(c), ctx.allocator());
+                            TransferPair tp = Batches.transferPair(batch.getVector(c), fields.get(c), ctx.allocator());
                             tp.transfer();
                             vectors.add((FieldVector) tp.getTo());
                         }
