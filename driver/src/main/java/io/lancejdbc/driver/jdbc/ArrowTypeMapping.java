@@ -45,6 +45,9 @@ final class ArrowTypeMapping {
             true, true, false);
     static final ColumnType VARCHAR = new ColumnType(Types.VARCHAR, "VARCHAR", UNBOUNDED, 0, UNBOUNDED,
             String.class, false, false, true);
+    /** JSON text ({@code arrow.json}, or Lance's {@code lance.json} as scans return it): VARCHAR named JSON. */
+    static final ColumnType JSON = new ColumnType(Types.VARCHAR, "JSON", UNBOUNDED, 0, UNBOUNDED,
+            String.class, false, false, true);
     static final ColumnType VARBINARY = new ColumnType(Types.VARBINARY, "VARBINARY", UNBOUNDED, 0, UNBOUNDED,
             byte[].class, false, false, true);
     static final ColumnType DATE = new ColumnType(Types.DATE, "DATE", 10, 0, 10, LocalDate.class,
@@ -66,6 +69,9 @@ final class ArrowTypeMapping {
     static ColumnType of(Field field) {
         if (!TypeSupport.isSupported(field)) {
             return UNSUPPORTED;
+        }
+        if (TypeSupport.isJson(field)) {
+            return JSON;
         }
         ArrowType type = field.getType();
         switch (type.getTypeID()) {

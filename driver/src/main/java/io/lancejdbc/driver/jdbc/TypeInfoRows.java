@@ -29,6 +29,8 @@ final class TypeInfoRows {
         rows.add(number("DOUBLE", Types.DOUBLE, 15, 0));
         rows.add(row("VARCHAR", Types.VARCHAR, ArrowTypeMapping.UNBOUNDED, "'", "'", null, true,
                 DatabaseMetaData.typeSearchable, null, null, null));
+        rows.add(row("JSON", Types.VARCHAR, ArrowTypeMapping.UNBOUNDED, "'", "'", null, true,
+                DatabaseMetaData.typeSearchable, null, null, null));
         rows.add(row("BOOLEAN", Types.BOOLEAN, 1, null, null, null, false, DatabaseMetaData.typePredBasic, null,
                 null, null));
         rows.add(row("DATE", Types.DATE, 10, "DATE '", "'", null, false, DatabaseMetaData.typePredBasic, 0, 0, null));

@@ -226,7 +226,8 @@ class DatabaseMetaDataTest extends FixedEngineTestBase {
             types.add((Integer) r.get(0));
         }
         assertEquals(List.of(Types.TINYINT, Types.BIGINT, Types.VARBINARY, Types.BINARY, Types.DECIMAL, Types.INTEGER,
-                Types.SMALLINT, Types.REAL, Types.DOUBLE, Types.VARCHAR, Types.BOOLEAN, Types.DATE, Types.TIME,
+                Types.SMALLINT, Types.REAL, Types.DOUBLE, Types.VARCHAR, Types.VARCHAR, Types.BOOLEAN, Types.DATE,
+                Types.TIME,
                 Types.TIMESTAMP, Types.OTHER, Types.STRUCT, Types.ARRAY, Types.TIMESTAMP_WITH_TIMEZONE), types);
     }
 

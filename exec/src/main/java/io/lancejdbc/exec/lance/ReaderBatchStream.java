@@ -3,9 +3,11 @@ package io.lancejdbc.exec.lance;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.sql.SqlError;
 import io.lancejdbc.sql.SqlState;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -14,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A {@link BatchStream} over an Arrow reader produced by lance-core. Each reader batch is moved into a new root the
- * caller owns (no copy within one allocator tree); empty batches are skipped.
+ * caller owns (no copy within one allocator tree); empty batches are skipped. Dictionary-encoded columns are
+ * decoded into their values first ({@link DictionaryDecoder}).
  *
  * <p>{@link #close()} may come from another thread to cancel: it never frees the reader while {@link #next()} is
  * inside native code; the in-flight call frees it when it returns. After the last batch the reader and the dataset
@@ -51,7 +54,9 @@ final class ReaderBatchStream implements BatchStream {
         this.operation = operation;
         this.source = source;
         try {
-            this.schema = reader.getVectorSchemaRoot().getSchema();
+            Schema read = reader.getVectorSchemaRoot().getSchema();
+            this.schema = DictionaryDecoder.hasDictionaries(read) ? DictionaryDecoder.decodedSchema(read, reader)
+                    : read;
         } catch (Exception e) {
             lock.lock();
             try {
@@ -87,7 +92,18 @@ final class ReaderBatchStream implements BatchStream {
                 }
                 VectorSchemaRoot batch = reader.getVectorSchemaRoot();
                 if (batch.getRowCount() > 0) {
-                    VectorSchemaRoot moved = BatchTransfer.moveTo(batch, readerAllocator, target);
+                    VectorSchemaRoot moved;
+                    if (DictionaryDecoder.hasDictionaries(batch.getSchema())) {
+                        List<FieldVector> decoded = new ArrayList<>();
+                        try {
+                            moved = BatchTransfer.moveTo(DictionaryDecoder.decode(batch, reader, source.uri(), decoded),
+                                    readerAllocator, target);
+                        } finally {
+                            decoded.forEach(FieldVector::close);
+                        }
+                    } else {
+                        moved = BatchTransfer.moveTo(batch, readerAllocator, target);
+                    }
                     if (target.getHeadroom() < 0) {
                         long bytes = BatchTransfer.bufferBytes(moved);
                         int rows = moved.getRowCount();

@@ -79,8 +79,8 @@ public final class SnapshotLoader {
             long version = ds.version();
             String format = ds.getLanceFileFormatVersion();
             rejectManifestWithoutRowCounts(ds, uri, version, format);
-            Schema schema = ds.getSchema();
             Optional<LanceSchema> lanceSchema = lanceSchema(ds, uri);
+            Schema schema = ScanSchemaResolver.resolve(ds, ds.getSchema(), lanceSchema, format, ds.allocator());
             Map<String, Integer> topLevelIds = lanceSchema.map(SnapshotLoader::topLevelFieldIds).orElse(Map.of());
             Map<Integer, String> namesById = lanceSchema.map(SnapshotLoader::fieldNamesById).orElse(Map.of());
             List<FragmentInfo> fragments = fragments(ds, format);

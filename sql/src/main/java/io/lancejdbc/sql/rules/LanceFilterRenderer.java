@@ -6,6 +6,7 @@ import io.lancejdbc.sql.expr.Expr;
 import io.lancejdbc.sql.expr.Functions;
 import io.lancejdbc.sql.expr.Literal;
 import io.lancejdbc.sql.bind.LiteralCasts;
+import io.lancejdbc.sql.types.TypeSupport;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -359,12 +360,21 @@ public final class LanceFilterRenderer {
         }
 
         private static String ident(Field f) {
-            return "`" + f.getName().replace("`", "``") + "`";
+            String name = "`" + f.getName().replace("`", "``") + "`";
+            // Lance compares a dictionary column only with a literal of the dictionary type; cast it to its values.
+            return TypeSupport.isDecodedDictionary(f) ? "CAST(" + name + " AS STRING)" : name;
         }
     }
 
-    /** The manual's "Data Types Supported for Pushdown". */
+    /**
+     * The manual's "Data Types Supported for Pushdown". A decoded dictionary column of text is pushable where its
+     * storage format allows it ({@link TypeSupport#DICTIONARY_PUSHDOWN_METADATA}); JSON and other extension columns
+     * are not.
+     */
     static boolean pushableType(Field f) {
+        if (TypeSupport.isDecodedDictionary(f)) {
+            return "true".equals(f.getMetadata().get(TypeSupport.DICTIONARY_PUSHDOWN_METADATA)) && isString(f.getType());
+        }
         if (f.getDictionary() != null || f.getMetadata() != null
                 && f.getMetadata().containsKey("ARROW:extension:name")) {
             return false;

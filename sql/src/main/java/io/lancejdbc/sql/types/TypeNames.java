@@ -41,7 +41,7 @@ public final class TypeNames {
             }
             case Utf8:
             case LargeUtf8:
-                return "text";
+                return TypeSupport.isJson(f) ? "json" : "text";
             case Binary:
             case LargeBinary:
                 return "varbinary(2147483647)";
