@@ -101,7 +101,8 @@ class EncodedColumnsJdbcTest {
                 desc.add(List.of(rs.getString("Field"), rs.getString("Type")));
             }
         }
-        assertEquals(List.of(List.of("id", "bigint"), List.of("c", "text"), List.of("j", "json")), desc);
+        assertEquals(List.of(List.of("id", "bigint"), List.of("c", "text"), List.of("j", "json"),
+                List.of("vec", "array<float>")), desc);
         List<List<Object>> columns = new ArrayList<>();
         try (ResultSet rs = connection.getMetaData().getColumns(null, "default", "encoded", "%")) {
             while (rs.next()) {
@@ -109,7 +110,7 @@ class EncodedColumnsJdbcTest {
             }
         }
         assertEquals(List.of(List.of("id", Types.BIGINT, "BIGINT"), List.of("c", Types.VARCHAR, "VARCHAR"),
-                List.of("j", Types.VARCHAR, "JSON")), columns);
+                List.of("j", Types.VARCHAR, "JSON"), List.of("vec", Types.ARRAY, "ARRAY<REAL>")), columns);
     }
 
     @Test

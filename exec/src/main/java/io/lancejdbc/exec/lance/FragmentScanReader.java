@@ -231,6 +231,10 @@ public final class FragmentScanReader {
                 lease.close();
                 return new EmptyBatchStream(schema);
             }
+            if (RowIdScanTake.needed(lease.layout().schema(), columns)) {
+                lease.close();
+                return RowIdScanTake.take(this, source, version, rowIds, columns, allocator);
+            }
             ArrowReader reader = ds.takeRows(new ArrayList<>(rowIds), new ArrayList<>(columns));
             return new ReaderBatchStream(reader, ds.allocator(), allocator, List.of(lease), "take", source);
         } catch (SqlError e) {

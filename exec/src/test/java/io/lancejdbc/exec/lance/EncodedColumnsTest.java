@@ -55,6 +55,7 @@ class EncodedColumnsTest {
             // uint8 keys with 256 values: storage format 2.0 needs a 257th entry for NULL.
             EncodedColumnsTable.write(allocator, wh.resolve("full20.lance"), "2.0", new ArrowType.Int(8, false), 256);
             EncodedColumnsTable.write(allocator, wh.resolve("full21.lance"), "2.1", new ArrowType.Int(8, false), 256);
+            EncodedColumnsTable.writeStructOfDictionary(allocator, wh.resolve("nested.lance"));
         }
         engine = new EmbeddedQueryEngine();
         session = engine.openSession(EngineConfig.of(Map.of("warehouse", wh.toString())));
@@ -160,5 +161,34 @@ class EncodedColumnsTest {
             assertEquals(EncodedColumnsTable.jsonValue((Long) r.get(0)), r.get(1), "id " + r.get(0));
         }
         assertEquals(List.of(7L), column(session, "SELECT id FROM " + t + " WHERE j = '{\"id\":7,\"tag\":\"t1\"}'"));
+    }
+
+    @Test
+    void aDictionaryInsideAStructIsRefusedAsAType() {
+        List<List<Object>> desc = rows(session, "DESC nested");
+        assertEquals(List.of("s", "UNSUPPORTED_TYPE"), List.of(desc.get(1).get(0), desc.get(1).get(1)));
+        SqlError e = assertThrows(SqlError.class, () -> rows(session, "SELECT s FROM nested"));
+        assertEquals("0A000", e.sqlState());
+        assertTrue(e.getMessage().contains("SELECT * EXCEPT (s)"), e.getMessage());
+        assertEquals(List.of(0L, 1L), column(session, "SELECT id FROM nested ORDER BY id"));
+    }
+
+    @ParameterizedTest(name = "storage format {0}")
+    @ValueSource(strings = {"2.0", "2.1", "2.2"})
+    void aVectorSearchReadsDictionaryAndJsonColumnsInItsSecondPhase(String format) {
+        // Three fragments and top_k below topn_lazy_materialization_threshold: the columns are taken by row id.
+        String plan = String.join("\n", column(session, "EXPLAIN SELECT id, c, j FROM vector_search(\"table\" = \""
+                + table(format) + "\", \"column\" = \"vec\", \"query_vector\" = \"[300, 0]\", \"top_k\" = \"3\","
+                + " \"use_index\" = \"false\")").stream().map(String::valueOf).toList());
+        assertTrue(plan.contains("ROW_ID_FETCH") && plan.contains("columns: _distance, _rowid"), plan);
+        List<List<Object>> rows = rows(session, "SELECT id, c, j FROM vector_search(\"table\" = \"" + table(format)
+                + "\", \"column\" = \"vec\", \"query_vector\" = \"[300, 0]\", \"top_k\" = \"3\","
+                + " \"use_index\" = \"false\") ORDER BY id");
+        List<List<Object>> expected = new ArrayList<>();
+        for (long id = 299; id <= 301; id++) {
+            expected.add(Arrays.asList(id, EncodedColumnsTable.dictionaryValue(id, DISTINCT),
+                    EncodedColumnsTable.jsonValue(id)));
+        }
+        assertEquals(expected, rows);
     }
 }

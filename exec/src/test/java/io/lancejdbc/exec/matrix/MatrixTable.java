@@ -44,6 +44,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *  n_list_bin       list&lt;binary&gt;
  *  n_list_bool      list&lt;bool&gt;
  *  n_deep           struct&lt;l: list&lt;struct&lt;m: map&lt;utf8, fixed_size_list&lt;float32, 2&gt;&gt;&gt;&gt;&gt;&gt;
+ *  j_json           utf8 with the arrow.json extension (stored by Lance as lance.json, read back as JSON text)
  * </pre>
  */
 public final class MatrixTable {
@@ -172,6 +173,10 @@ public final class MatrixTable {
                 return map("m", id % 4 == 0 ? null : m);
             }));
         }));
+        // Lance stores JSON as JSONB and returns it with sorted keys and no blanks, so write it that way.
+        out.add(new Column(new Field("j_json", new FieldType(true, ArrowType.Utf8.INSTANCE, null,
+                Map.of("ARROW:extension:name", "arrow.json", "ARROW:extension:metadata", "")), null),
+                id -> id % 7 == 3 ? null : "{\"a\":" + id + ",\"b\":[\"x" + id % 3 + "\",null]}"));
         out.add(new Column(new Field("vec", FieldType.notNullable(new ArrowType.FixedSizeList(2)),
                 List.of(Field.notNullable("item", f32.getType()))), id -> List.of((float) id, (float) (id % 10))));
         return Collections.unmodifiableList(out);

@@ -31,7 +31,9 @@ import org.lance.Dataset;
  *        {@code id % distinct}, NULL where {@code id % 17 == 16}
  *  j     utf8 with ARROW:extension:name = arrow.json (Lance stores it as lance.json): {"id":&lt;id&gt;,"tag":"t&lt;id % 3&gt;"},
  *        NULL where {@code id % 11 == 10}
+ *  vec   fixed_size_list&lt;float32, 2&gt; NOT NULL: [id, 0]
  * </pre>
+ * The rows are written in {@value #FRAGMENTS} fragments, so that vector searches over it read in two phases.
  *
  * <p>lance-core 7.0.0 limits, measured: in storage format 2.2 a dictionary whose values fill its key type (128
  * values with int8 keys, 256 with uint8) <b>aborts the JVM</b> while writing, so {@link #write} refuses that
@@ -41,6 +43,8 @@ import org.lance.Dataset;
 public final class EncodedColumnsTable {
     /** Rows (ids {@code 0..ROWS-1}). */
     public static final int ROWS = 600;
+    /** Fragments the rows are written in. */
+    public static final int FRAGMENTS = 3;
     private static final long DICTIONARY_ID = 3L;
 
     private EncodedColumnsTable() {
@@ -78,7 +82,9 @@ public final class EncodedColumnsTable {
         Schema schema = new Schema(List.of(Field.notNullable("id", new ArrowType.Int(64, true)),
                 new Field("c", new FieldType(true, ArrowType.Utf8.INSTANCE, encoding), null),
                 new Field("j", new FieldType(true, ArrowType.Utf8.INSTANCE, null,
-                        Map.of("ARROW:extension:name", "arrow.json", "ARROW:extension:metadata", "")), null)));
+                        Map.of("ARROW:extension:name", "arrow.json", "ARROW:extension:metadata", "")), null),
+                new Field("vec", FieldType.notNullable(new ArrowType.FixedSizeList(2)), List.of(Field.notNullable(
+                        "item", new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.SINGLE))))));
         try (BufferAllocator child = allocator.newChildAllocator("encoded", 0, Long.MAX_VALUE);
                 VarCharVector values = new VarCharVector("c_values", child)) {
             values.allocateNew();
@@ -87,8 +93,25 @@ public final class EncodedColumnsTable {
             }
             values.setValueCount(distinct);
             Dictionary dictionary = new Dictionary(values, encoding);
-            try (OneBatchReader reader = new OneBatchReader(child, schema, dictionary, distinct)) {
-                Dataset.write().allocator(child).reader(reader).uri(dir.toString())
+            Filler rows = root -> {
+                BigIntVector id = (BigIntVector) root.getVector("id");
+                FieldVector c = root.getVector("c");
+                FieldVector j = root.getVector("j");
+                for (int i = 0; i < ROWS; i++) {
+                    id.setSafe(i, i);
+                    if (dictionaryValue(i, distinct) == null) {
+                        c.setNull(i);
+                    } else {
+                        // The in-memory vector of a dictionary field holds the keys.
+                        ((BaseIntVector) c).setWithPossibleTruncate(i, i % distinct);
+                    }
+                    ArrowLogicalValues.write(j, i, jsonValue(i));
+                    ArrowLogicalValues.write(root.getVector("vec"), i, List.of((float) i, 0f));
+                }
+                return ROWS;
+            };
+            try (OneBatchReader reader = new OneBatchReader(child, schema, dictionary, rows)) {
+                Dataset.write().allocator(child).reader(reader).uri(dir.toString()).maxRowsPerFile(ROWS / FRAGMENTS)
                         .dataStorageVersion(storageVersion).execute().close();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -97,18 +120,59 @@ public final class EncodedColumnsTable {
         return dir;
     }
 
-    /** One batch of {@link #ROWS} rows with the dictionary of {@code c}. */
+    /**
+     * Writes {@code id int64, s struct<d: dictionary<int32, utf8>>} (two rows, {@code d} = "x", "y") into
+     * {@code dir} with storage format 2.2: a dictionary below the top level, which the engine refuses as a type.
+     */
+    public static Path writeStructOfDictionary(BufferAllocator allocator, Path dir) {
+        DictionaryEncoding encoding = new DictionaryEncoding(DICTIONARY_ID, false, new ArrowType.Int(32, true));
+        Schema schema = new Schema(List.of(Field.notNullable("id", new ArrowType.Int(64, true)),
+                new Field("s", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(
+                        new Field("d", new FieldType(true, ArrowType.Utf8.INSTANCE, encoding), null)))));
+        try (BufferAllocator child = allocator.newChildAllocator("struct_of_dictionary", 0, Long.MAX_VALUE);
+                VarCharVector values = new VarCharVector("d_values", child)) {
+            values.allocateNew();
+            values.setSafe(0, "x".getBytes(StandardCharsets.UTF_8));
+            values.setSafe(1, "y".getBytes(StandardCharsets.UTF_8));
+            values.setValueCount(2);
+            Dictionary dictionary = new Dictionary(values, encoding);
+            Filler rows = root -> {
+                for (int i = 0; i < 2; i++) {
+                    ((BigIntVector) root.getVector("id")).setSafe(i, i);
+                    org.apache.arrow.vector.complex.StructVector s =
+                            (org.apache.arrow.vector.complex.StructVector) root.getVector("s");
+                    s.setIndexDefined(i);
+                    ((BaseIntVector) s.getChild("d")).setWithPossibleTruncate(i, i);
+                }
+                return 2;
+            };
+            try (OneBatchReader reader = new OneBatchReader(child, schema, dictionary, rows)) {
+                Dataset.write().allocator(child).reader(reader).uri(dir.toString()).dataStorageVersion("2.2")
+                        .execute().close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return dir;
+    }
+
+    /** Fills the reader's root with one batch; returns the row count. */
+    private interface Filler {
+        int fill(VectorSchemaRoot root);
+    }
+
+    /** One batch, filled by a {@link Filler}, with one dictionary. */
     private static final class OneBatchReader extends ArrowReader {
         private final Schema schema;
         private final Dictionary dictionary;
-        private final int distinct;
+        private final Filler filler;
         private boolean done;
 
-        OneBatchReader(BufferAllocator allocator, Schema schema, Dictionary dictionary, int distinct) {
+        OneBatchReader(BufferAllocator allocator, Schema schema, Dictionary dictionary, Filler filler) {
             super(allocator);
             this.schema = schema;
             this.dictionary = dictionary;
-            this.distinct = distinct;
+            this.filler = filler;
         }
 
         @Override
@@ -119,20 +183,7 @@ public final class EncodedColumnsTable {
             done = true;
             VectorSchemaRoot root = getVectorSchemaRoot();
             root.allocateNew();
-            BigIntVector id = (BigIntVector) root.getVector("id");
-            FieldVector c = root.getVector("c");
-            FieldVector j = root.getVector("j");
-            for (int i = 0; i < ROWS; i++) {
-                id.setSafe(i, i);
-                if (dictionaryValue(i, distinct) == null) {
-                    c.setNull(i);
-                } else {
-                    // The in-memory vector of a dictionary field holds the keys.
-                    ((BaseIntVector) c).setWithPossibleTruncate(i, i % distinct);
-                }
-                ArrowLogicalValues.write(j, i, jsonValue(i));
-            }
-            root.setRowCount(ROWS);
+            root.setRowCount(filler.fill(root));
             return true;
         }
 
