@@ -78,9 +78,14 @@ public final class FragmentScanReader {
             BatchStream stream = new ReaderBatchStream(reader, importAllocator, allocator, List.of(scanner, lease),
                     "scan", source);
             if (repairStructs) {
-                return StructNullRepair.wrap(stream, this, request, request.includeRowId(), allocator);
+                stream = StructNullRepair.wrap(stream, this, request, request.includeRowId(), allocator);
+            } else if (rowCountOnly) {
+                stream = new RowCountOnlyStream(stream);
             }
-            return rowCountOnly ? new RowCountOnlyStream(stream) : stream;
+            if (request.filter().isPresent() && request.useScalarIndex()) {
+                return new ScalarIndexFallback(stream, () -> scan(request.withoutScalarIndex(), allocator));
+            }
+            return stream;
         } catch (SqlError e) {
             lease.close();
             throw e;
@@ -197,16 +202,27 @@ public final class FragmentScanReader {
             request = request.withFragments(fragmentIds.get());
         }
         try (DatasetLease lease = pool.acquire(source, version)) {
-            LanceScanner scanner = createScanner(lease.dataset(), request, lease.dataset().allocator());
             try {
-                return scanner.countRows();
-            } finally {
-                closeScanner(scanner);
+                return count(lease, request);
+            } catch (RuntimeException e) {
+                if (filter == null || !ScalarIndexFallback.refusedByIndex(e)) {
+                    throw e;
+                }
+                return count(lease, request.withoutScalarIndex());
             }
         } catch (SqlError e) {
             throw e;
         } catch (RuntimeException e) {
             throw LanceErrorMapper.map(e, "row count", source.uri(), source.storageOptions());
+        }
+    }
+
+    private static long count(DatasetLease lease, ScanRequest request) {
+        LanceScanner scanner = createScanner(lease.dataset(), request, lease.dataset().allocator());
+        try {
+            return scanner.countRows();
+        } finally {
+            closeScanner(scanner);
         }
     }
 
@@ -255,6 +271,9 @@ public final class FragmentScanReader {
         request.offset().ifPresent(options::offset);
         if (request.includeRowId()) {
             options.withRowId(true);
+        }
+        if (!request.useScalarIndex()) {
+            options.useScalarIndex(false);
         }
         return LanceScanner.create(ds, options.build(), allocator);
     }

@@ -20,6 +20,8 @@ import java.util.OptionalLong;
  * @param offset rows to skip over the whole scan before returning any, or empty
  * @param batchSize rows per batch requested from Lance (&gt; 0; Lance may return smaller batches)
  * @param includeRowId append a {@code _rowid} column (uint64) for a later {@link FragmentScanReader#takeRows}
+ * @param useScalarIndex whether Lance may answer the filter from scalar indexes (true unless a retry needs the
+ *     plain evaluation, see {@code ScalarIndexFallback})
  */
 public record ScanRequest(
         DatasetSource source,
@@ -30,7 +32,8 @@ public record ScanRequest(
         OptionalLong limit,
         OptionalLong offset,
         int batchSize,
-        boolean includeRowId) {
+        boolean includeRowId,
+        boolean useScalarIndex) {
 
     /** Rows per batch unless set: large enough to amortise per-batch costs, small enough to stream. */
     public static final int DEFAULT_BATCH_SIZE = 8192;
@@ -62,46 +65,54 @@ public record ScanRequest(
     /** A scan of every fragment and column of {@code version}, no filter, default batch size. */
     public static ScanRequest of(DatasetSource source, long version) {
         return new ScanRequest(source, version, Optional.empty(), Optional.empty(), Optional.empty(),
-                OptionalLong.empty(), OptionalLong.empty(), DEFAULT_BATCH_SIZE, false);
+                OptionalLong.empty(), OptionalLong.empty(), DEFAULT_BATCH_SIZE, false, true);
     }
 
     public ScanRequest withFragments(List<Long> ids) {
         return new ScanRequest(source, version, Optional.of(ids), columns, filter, limit, offset, batchSize,
-                includeRowId);
+                includeRowId, useScalarIndex);
     }
 
     /** The same scan over every fragment of the version. */
     public ScanRequest withAllFragments() {
         return new ScanRequest(source, version, Optional.empty(), columns, filter, limit, offset, batchSize,
-                includeRowId);
+                includeRowId, useScalarIndex);
     }
 
     public ScanRequest withColumns(List<String> names) {
         return new ScanRequest(source, version, fragmentIds, Optional.of(names), filter, limit, offset, batchSize,
-                includeRowId);
+                includeRowId, useScalarIndex);
     }
 
     /** @param lanceFilter a Lance filter expression, or null for none */
     public ScanRequest withFilter(String lanceFilter) {
         return new ScanRequest(source, version, fragmentIds, columns, Optional.ofNullable(lanceFilter), limit,
-                offset, batchSize, includeRowId);
+                offset, batchSize, includeRowId, useScalarIndex);
     }
 
     public ScanRequest withLimit(long rows) {
         return new ScanRequest(source, version, fragmentIds, columns, filter, OptionalLong.of(rows), offset,
-                batchSize, includeRowId);
+                batchSize, includeRowId, useScalarIndex);
     }
 
     public ScanRequest withOffset(long rows) {
         return new ScanRequest(source, version, fragmentIds, columns, filter, limit, OptionalLong.of(rows),
-                batchSize, includeRowId);
+                batchSize, includeRowId, useScalarIndex);
     }
 
     public ScanRequest withBatchSize(int rows) {
-        return new ScanRequest(source, version, fragmentIds, columns, filter, limit, offset, rows, includeRowId);
+        return new ScanRequest(source, version, fragmentIds, columns, filter, limit, offset, rows, includeRowId,
+                useScalarIndex);
+    }
+
+    /** The same scan with the filter evaluated on the data, without Lance's scalar indexes. */
+    public ScanRequest withoutScalarIndex() {
+        return new ScanRequest(source, version, fragmentIds, columns, filter, limit, offset, batchSize, includeRowId,
+                false);
     }
 
     public ScanRequest withRowId(boolean on) {
-        return new ScanRequest(source, version, fragmentIds, columns, filter, limit, offset, batchSize, on);
+        return new ScanRequest(source, version, fragmentIds, columns, filter, limit, offset, batchSize, on,
+                useScalarIndex);
     }
 }

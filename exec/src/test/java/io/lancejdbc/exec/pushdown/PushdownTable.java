@@ -115,6 +115,23 @@ public final class PushdownTable {
         return dir;
     }
 
+    /**
+     * Builds a scalar index of {@code kind} ({@code btree} or {@code bitmap}) on every predicate column of the
+     * dataset at {@code dir}, so that Lance answers pushed predicates from the index where it can.
+     */
+    public static void indexEveryColumn(BufferAllocator allocator, Path dir, String kind) {
+        org.lance.index.IndexType type = kind.equals("btree") ? org.lance.index.IndexType.BTREE
+                : org.lance.index.IndexType.BITMAP;
+        for (Column c : predicateColumns()) {
+            try (org.lance.Dataset ds = org.lance.Dataset.open().uri(dir.toString()).allocator(allocator).build()) {
+                ds.createIndex(org.lance.index.IndexOptions.builder(List.of(c.name()), type,
+                                org.lance.index.IndexParams.builder().setScalarIndexParams(
+                                        org.lance.index.scalar.ScalarIndexParams.create(kind)).build())
+                        .withIndexName(c.name() + "_" + kind).build());
+            }
+        }
+    }
+
     /** The column named {@code name}. */
     public static Column column(String name) {
         return COLUMNS.stream().filter(c -> c.name().equals(name)).findFirst()
