@@ -42,4 +42,16 @@ class SessionSettingsTest {
     void zeroIsRefused() {
         assertEquals("22023", assertThrows(SqlError.class, () -> maxMemory("0m")).sqlState());
     }
+
+    @Test
+    void predicatePushdownIsTrueUnlessSetToFalseInAnyCase() {
+        assertTrue(SessionSettings.predicatePushdown(Map.of()));
+        assertTrue(SessionSettings.predicatePushdown(Map.of("scan.predicate_pushdown", " TRUE ")));
+        assertEquals(false, SessionSettings.predicatePushdown(Map.of("scan.predicate_pushdown", "False")));
+        SqlError e = assertThrows(SqlError.class,
+                () -> SessionSettings.predicatePushdown(Map.of("scan.predicate_pushdown", "off")));
+        assertEquals("22023", e.sqlState());
+        assertTrue(e.getMessage().contains("'scan.predicate_pushdown' must be true or false, got 'off'"),
+                e.getMessage());
+    }
 }

@@ -248,6 +248,22 @@ class PushedEqualsResidualTest {
     }
 
     @Test
+    void setPredicatePushdownSwitchesASessionAndRefusesOtherValues() {
+        try (EngineSession s = engine.openSession(EngineConfig.of(Map.of("warehouse",
+                dir.resolve("wh").toString())))) {
+            s.execute("SET scan.predicate_pushdown = false", List.of(), QueryOptions.defaults()).close();
+            String plan = String.join("\n", explain(s, "SELECT id FROM p21 WHERE i32 = 2"));
+            assertTrue(!plan.contains("lancePushdownPredicate") && plan.contains("FILTER"), plan);
+            s.execute("SET scan.predicate_pushdown = true", List.of(), QueryOptions.defaults()).close();
+            assertTrue(String.join("\n", explain(s, "SELECT id FROM p21 WHERE i32 = 2"))
+                    .contains("lancePushdownPredicate=(`i32` = 2)"));
+            SqlError e = org.junit.jupiter.api.Assertions.assertThrows(SqlError.class,
+                    () -> s.execute("SET scan.predicate_pushdown = sometimes", List.of(), QueryOptions.defaults()));
+            assertEquals("22023", e.sqlState());
+        }
+    }
+
+    @Test
     void predicatePushdownFalseKeepsEveryPredicateResidual() {
         String plan = String.join("\n", explain(residual, "SELECT id FROM p21 WHERE i32 = 2 AND s LIKE 'a%'"));
         assertTrue(!plan.contains("lancePushdownPredicate") && plan.contains("FILTER"), plan);
