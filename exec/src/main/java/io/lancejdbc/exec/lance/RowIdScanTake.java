@@ -2,9 +2,9 @@ package io.lancejdbc.exec.lance;
 
 import io.lancejdbc.exec.expr.RowCopier;
 import io.lancejdbc.exec.stream.BatchStream;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
-import io.lancejdbc.sql.types.TypeSupport;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
+import io.lancejdbc.engine.types.TypeSupport;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

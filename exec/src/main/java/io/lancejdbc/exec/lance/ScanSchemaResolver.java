@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.lance;
 
-import io.lancejdbc.sql.types.TypeSupport;
+import io.lancejdbc.engine.types.TypeSupport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import io.lancejdbc.sql.expr.Expr;
 import io.lancejdbc.sql.expr.Functions;
 import io.lancejdbc.sql.expr.Literal;
 import io.lancejdbc.sql.bind.LiteralCasts;
-import io.lancejdbc.sql.types.TypeSupport;
+import io.lancejdbc.engine.types.TypeSupport;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
