@@ -71,4 +71,32 @@ class FloatTextEndToEndTest {
         }
         assertEquals(literals.size(), rows);
     }
+
+    @Test
+    void aStringParameterWhereADoubleIsExpectedReadsInfinityAndNan() throws SQLException {
+        String sql = "SELECT count(*) FROM (SELECT CAST('inf' AS DOUBLE) AS d UNION ALL SELECT CAST('-inf' AS DOUBLE)"
+                + " UNION ALL SELECT CAST('nan' AS DOUBLE) UNION ALL SELECT 1.5) t WHERE d = ?";
+        try (java.sql.PreparedStatement ps = connection.prepareStatement(sql)) {
+            for (String spelling : List.of(" INF ", "+Infinity", "-inf", "nan", "NaN", "1.5")) {
+                ps.setString(1, spelling);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    assertEquals(1, rs.getLong(1), spelling);
+                }
+            }
+        }
+    }
+
+    @Test
+    void getDoubleOfTextReadsInfinityAndNan() throws SQLException {
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery("SELECT ' -inf ', 'Infinity', 'nan', 'REAL'")) {
+            rs.next();
+            assertEquals(Double.NEGATIVE_INFINITY, rs.getDouble(1));
+            assertEquals(Float.POSITIVE_INFINITY, rs.getFloat(2));
+            assertEquals(Double.NaN, rs.getDouble(3));
+            assertEquals("22018", org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+                    () -> rs.getDouble(4)).getSQLState());
+        }
+    }
 }

@@ -30,6 +30,24 @@ class FloatTextSqlTest {
     static EngineSession session;
     static final List<Double> DOUBLES = new ArrayList<>();
     static final List<Float> REALS = new ArrayList<>();
+    /** Spellings of special values other SQL engines accept, and the value each reads as; column {@code s}. */
+    static final Map<String, Double> SPELLINGS = new java.util.LinkedHashMap<>();
+
+    static {
+        SPELLINGS.put("inf", Double.POSITIVE_INFINITY);
+        SPELLINGS.put("-inf", Double.NEGATIVE_INFINITY);
+        SPELLINGS.put("+inf", Double.POSITIVE_INFINITY);
+        SPELLINGS.put("Infinity", Double.POSITIVE_INFINITY);
+        SPELLINGS.put("+Infinity", Double.POSITIVE_INFINITY);
+        SPELLINGS.put("-INFINITY", Double.NEGATIVE_INFINITY);
+        SPELLINGS.put("  iNf ", Double.POSITIVE_INFINITY);
+        SPELLINGS.put("nan", Double.NaN);
+        SPELLINGS.put("NaN", Double.NaN);
+        SPELLINGS.put(" NAN", Double.NaN);
+        SPELLINGS.put(" 1.5e-7 ", 1.5e-7);
+        SPELLINGS.put(".5", 0.5);
+        SPELLINGS.put("-5.", -5.0);
+    }
 
     @BeforeAll
     static void open() {
@@ -45,12 +63,14 @@ class FloatTextSqlTest {
         }
         List<List<Object>> rows = new ArrayList<>();
         for (int i = 0; i < DOUBLES.size(); i++) {
-            rows.add(SqlOpsWarehouse.row((long) i, DOUBLES.get(i), (double) REALS.get(i)));
+            List<String> spellings = new ArrayList<>(SPELLINGS.keySet());
+            rows.add(SqlOpsWarehouse.row((long) i, DOUBLES.get(i), (double) REALS.get(i),
+                    i < spellings.size() ? spellings.get(i) : null));
         }
         try (RootAllocator allocator = new RootAllocator()) {
             SqlOpsWarehouse.write(allocator, dir.resolve("floats.lance"), new Schema(List.of(
                     Types.field("id", Types.INT64, false), Types.field("d", Types.FLOAT64, true),
-                    Types.field("r", Types.FLOAT32, true))), rows);
+                    Types.field("r", Types.FLOAT32, true), Types.field("s", Types.UTF8, true))), rows);
         }
         engine = new EmbeddedQueryEngine();
         session = engine.openSession(EngineConfig.of(Map.of("warehouse", dir.toString())));
@@ -91,6 +111,45 @@ class FloatTextSqlTest {
                 "SELECT string_agg(d, ','), group_concat(r) FROM floats WHERE d = 1e23")); // 1E23 is in the sweep twice
         assertEquals(List.of(SqlOpsWarehouse.row("0.00001", "0.00001")), SqlOpsWarehouse.rows(session,
                 "SELECT string_agg(d, ','), group_concat(r) FROM floats WHERE d = 1e-5"));
+    }
+
+    @Test
+    void specialValueSpellingsOfOtherEnginesCastToDoubleAndReal() {
+        for (Map.Entry<String, Double> e : SPELLINGS.entrySet()) {
+            String literal = "'" + e.getKey() + "'";
+            double expected = e.getValue();
+            assertEquals(List.of(SqlOpsWarehouse.row(expected, expected, (double) (float) expected)),
+                    SqlOpsWarehouse.rows(session, "SELECT CAST(" + literal + " AS DOUBLE), " + literal + " + 0.0, CAST("
+                            + literal + " AS REAL)"), literal);
+        }
+        List<List<Object>> rows = SqlOpsWarehouse.rows(session, "SELECT s, CAST(s AS DOUBLE), CAST(s AS REAL) FROM floats"
+                + " WHERE s IS NOT NULL ORDER BY id");
+        assertEquals(SPELLINGS.size(), rows.size());
+        for (List<Object> row : rows) {
+            double expected = SPELLINGS.get((String) row.get(0));
+            assertEquals(SqlOpsWarehouse.row(row.get(0), expected, (double) (float) expected), row, "column value "
+                    + row.get(0));
+        }
+    }
+
+    @Test
+    void aStringComparedWithAFloatColumnReadsTheSpelling() {
+        assertEquals(List.of(SqlOpsWarehouse.row(Double.POSITIVE_INFINITY)),
+                SqlOpsWarehouse.rows(session, "SELECT d FROM floats WHERE d = 'inf'"));
+        assertEquals(List.of(SqlOpsWarehouse.row(Double.NEGATIVE_INFINITY)),
+                SqlOpsWarehouse.rows(session, "SELECT r FROM floats WHERE r = '-Infinity'"));
+        assertEquals(List.of(SqlOpsWarehouse.row(3L)), SqlOpsWarehouse.rows(session,
+                "SELECT count(*) FROM floats WHERE d IN ('nan', '+infinity', ' -INF ')"));
+    }
+
+    @Test
+    void javaOnlyNumberFormsAreNotNumbers() {
+        for (String text : List.of("1.5d", "1f", "0x1p3", "infinit", "in f", "", "1e", "e5", "--1", "NaNa")) {
+            io.lancejdbc.sql.SqlError e = org.junit.jupiter.api.Assertions.assertThrows(io.lancejdbc.sql.SqlError.class,
+                    () -> SqlOpsWarehouse.rows(session, "SELECT CAST('" + text + "' AS DOUBLE)"), text);
+            assertEquals("22018", e.sqlState(), text);
+            assertEquals("Cannot convert '" + text + "' to double", e.getMessage());
+        }
     }
 
     /**

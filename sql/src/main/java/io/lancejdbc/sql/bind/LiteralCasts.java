@@ -149,7 +149,9 @@ public final class LiteralCasts {
             }
             if (v instanceof String) {
                 try {
-                    return Double.parseDouble(((String) v).trim());
+                    // REAL values are held as the double of the float (convert's value representation).
+                    return Operators.isNarrowFloat(to) ? (double) FloatText.parseReal((String) v)
+                            : FloatText.parse((String) v);
                 } catch (NumberFormatException e) {
                     throw bad(v, to);
                 }

@@ -22,6 +22,11 @@ import java.math.BigInteger;
  * {@code 999999999999999.9}), otherwise Java's E notation ({@code 1.0E15}, {@code 1.5E-7}, {@code -2.5E300}); both
  * always show at least one digit after the point. {@code NaN}, {@code Infinity}, {@code -Infinity}, {@code 0.0} and
  * {@code -0.0} as Java prints them.
+ *
+ * <p><b>Reading</b> ({@link #parse}): what PostgreSQL and DuckDB accept, so that text written by them, by us or by a
+ * user reads back: surrounding white space, an optional sign, then a decimal number ({@code 1}, {@code -1.5},
+ * {@code .5}, {@code 5.}, {@code 1e-7}, {@code 2.5E+10}) or, in any case, {@code inf}, {@code infinity} or
+ * {@code nan}. Java's extras ({@code 1.5d}, {@code 1f}, hexadecimal {@code 0x1p3}) are not numbers in SQL.
  */
 public final class FloatText {
     /** The smallest decimal exponent printed in plain notation. */
@@ -30,6 +35,90 @@ public final class FloatText {
     public static final int PLAIN_LIMIT_EXPONENT = 15;
 
     private FloatText() {
+    }
+
+    /**
+     * Reads a DOUBLE from text (see the class comment for the accepted forms); the value is the double nearest to the
+     * decimal. A REAL reads as {@code (float) parse(text)}, which is the float nearest to the decimal except in
+     * rare double-rounding cases; use {@link #parseReal} for the exact nearest float.
+     *
+     * @throws NumberFormatException when the text is not a number
+     */
+    public static double parse(String text) {
+        String s = numberText(text);
+        return s == null ? special(text) : Double.parseDouble(s);
+    }
+
+    /**
+     * Reads a REAL from text: the float nearest to the decimal ({@link #parse} for the accepted forms).
+     *
+     * @throws NumberFormatException when the text is not a number
+     */
+    public static float parseReal(String text) {
+        String s = numberText(text);
+        return s == null ? (float) special(text) : Float.parseFloat(s);
+    }
+
+    /** The trimmed text when it is a plain decimal number, null when it is not. */
+    private static String numberText(String text) {
+        String s = text.strip();
+        int i = 0;
+        int n = s.length();
+        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+            i++;
+        }
+        int mantissaDigits = 0;
+        while (i < n && isDigit(s.charAt(i))) {
+            i++;
+            mantissaDigits++;
+        }
+        if (i < n && s.charAt(i) == '.') {
+            i++;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+                mantissaDigits++;
+            }
+        }
+        if (mantissaDigits == 0) {
+            return null;
+        }
+        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            int exponentDigits = 0;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+                exponentDigits++;
+            }
+            if (exponentDigits == 0) {
+                return null;
+            }
+        }
+        return i == n ? s : null;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** inf, infinity and nan in any case, with an optional sign. */
+    private static double special(String text) {
+        String s = text.strip().toLowerCase(java.util.Locale.ROOT);
+        boolean negative = s.startsWith("-");
+        if (negative || s.startsWith("+")) {
+            s = s.substring(1);
+        }
+        switch (s) {
+            case "inf":
+            case "infinity":
+                return negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+            case "nan":
+                return Double.NaN;
+            default:
+                throw new NumberFormatException("not a number: '" + text + "'");
+        }
     }
 
     /** The text of a DOUBLE value; never null. */
@@ -86,12 +175,12 @@ public final class FloatText {
     }
 
     private static Decimal shortest(double value, boolean single) {
-        Decimal d = parse(single ? FloatToDecimal.toString((float) value) : DoubleToDecimal.toString(value));
+        Decimal d = digitsOf(single ? FloatToDecimal.toString((float) value) : DoubleToDecimal.toString(value));
         return d.digits().length() == 2 ? oneDigit(d, value, single) : d;
     }
 
     /** Reads the digits and exponent of a Java-format number ({@code -1.25E-7}, {@code 0.001}, {@code 123.0}). */
-    private static Decimal parse(String s) {
+    private static Decimal digitsOf(String s) {
         boolean negative = s.charAt(0) == '-';
         StringBuilder digits = new StringBuilder(20);
         int intDigits = 0;

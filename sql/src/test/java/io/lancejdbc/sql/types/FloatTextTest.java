@@ -66,6 +66,43 @@ class FloatTextTest {
     }
 
     @Test
+    void readsTheSpecialValueSpellingsOfPostgresqlAndDuckdbInAnyCase() {
+        for (String inf : List.of("inf", "INF", "+inf", "Infinity", "+Infinity", "infinity", " iNfInItY ", "\tinf\n")) {
+            assertEquals(Double.POSITIVE_INFINITY, FloatText.parse(inf), inf);
+            assertEquals(Float.POSITIVE_INFINITY, FloatText.parseReal(inf), inf);
+        }
+        for (String inf : List.of("-inf", "-Infinity", " -INFINITY")) {
+            assertEquals(Double.NEGATIVE_INFINITY, FloatText.parse(inf), inf);
+        }
+        for (String nan : List.of("nan", "NaN", "NAN", " nan ", "+nan", "-nan")) {
+            assertEquals(Double.NaN, FloatText.parse(nan), nan);
+            assertEquals(Float.NaN, FloatText.parseReal(nan), nan);
+        }
+    }
+
+    @Test
+    void readsDecimalNumbersAndTheirOwnText() {
+        assertEquals(1.5, FloatText.parse(" 1.5 "));
+        assertEquals(0.5, FloatText.parse(".5"));
+        assertEquals(-5.0, FloatText.parse("-5."));
+        assertEquals(2.5e10, FloatText.parse("2.5E+10"));
+        assertEquals(1e-7, FloatText.parse("1e-7"));
+        assertEquals(-0.0, FloatText.parse("-0"));
+        assertEquals(0.1f, FloatText.parseReal("0.1"));
+        for (double d : List.of(1.0E23, Double.MIN_VALUE, -705.46, 1.0E-5, Double.MAX_VALUE)) {
+            assertEquals(d, FloatText.parse(FloatText.format(d)));
+        }
+    }
+
+    @Test
+    void javaOnlyFormsAreNotNumbers() {
+        for (String text : List.of("1.5d", "1f", "0x1p3", "1_000", "", " ", ".", "e5", "1e", "1e+", "--1", "+-1",
+                "infinit", "in f", "nana", "∞", "1,5")) {
+            assertThrows(NumberFormatException.class, () -> FloatText.parse(text), text);
+        }
+    }
+
+    @Test
     void everyDoubleOfTheSweepHasTheShortestClosestDigits() {
         for (double d : doubleSweep()) {
             check(d, false);
