@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.catalog.IndexDescriptor;
+import io.lancejdbc.engine.metadata.IndexDescriptor;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -378,7 +378,7 @@ class DatabaseMetaDataTest extends FixedEngineTestBase {
                 try {
                     io.lancejdbc.sql.bind.FunctionRegistry.scalar(name, List.of());
                     message = "bound";
-                } catch (io.lancejdbc.sql.SqlError e) {
+                } catch (io.lancejdbc.engine.SqlError e) {
                     message = e.getMessage();
                 }
                 assertFalse(message.startsWith("Unknown function"), name + ": " + message);

@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.lance;
 
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -3,9 +3,10 @@ package io.lancejdbc.exec.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.sqlops.SqlOpsWarehouse;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.sql.types.Types;
 import java.nio.file.Files;
 import java.nio.file.Path;

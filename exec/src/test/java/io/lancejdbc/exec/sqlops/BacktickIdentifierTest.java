@@ -3,10 +3,10 @@ package io.lancejdbc.exec.sqlops;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
-import io.lancejdbc.exec.engine.EngineSession;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.sql.types.Types;
 import java.nio.file.Path;
 import java.util.List;
@@ -73,7 +73,7 @@ class BacktickIdentifierTest {
     @Test
     void aliasesAndWithNamesTakeDoubledBackticks() {
         try (var r = session.execute("SELECT v AS `x``y` FROM `we``ird`", List.of(),
-                io.lancejdbc.exec.engine.QueryOptions.defaults())) {
+                io.lancejdbc.engine.QueryOptions.defaults())) {
             assertEquals("x`y", r.schema().getFields().get(0).getName());
         }
         assertEquals(List.of(SqlOpsWarehouse.row(1L)), rows("WITH `c``te` AS (SELECT 1 AS `o``k`) SELECT `o``k`"

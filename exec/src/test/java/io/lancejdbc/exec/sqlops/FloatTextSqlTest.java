@@ -2,9 +2,9 @@ package io.lancejdbc.exec.sqlops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
-import io.lancejdbc.exec.engine.EngineSession;
+import io.lancejdbc.engine.EngineSession;
 import io.lancejdbc.sql.types.Types;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -145,7 +145,7 @@ class FloatTextSqlTest {
     @Test
     void javaOnlyNumberFormsAreNotNumbers() {
         for (String text : List.of("1.5d", "1f", "0x1p3", "infinit", "in f", "", "1e", "e5", "--1", "NaNa")) {
-            io.lancejdbc.sql.SqlError e = org.junit.jupiter.api.Assertions.assertThrows(io.lancejdbc.sql.SqlError.class,
+            io.lancejdbc.engine.SqlError e = org.junit.jupiter.api.Assertions.assertThrows(io.lancejdbc.engine.SqlError.class,
                     () -> SqlOpsWarehouse.rows(session, "SELECT CAST('" + text + "' AS DOUBLE)"), text);
             assertEquals("22018", e.sqlState(), text);
             assertEquals("Cannot convert '" + text + "' to double", e.getMessage());

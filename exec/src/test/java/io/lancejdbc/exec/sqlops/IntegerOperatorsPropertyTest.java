@@ -3,11 +3,11 @@ package io.lancejdbc.exec.sqlops;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
-import io.lancejdbc.exec.engine.EngineSession;
+import io.lancejdbc.engine.EngineSession;
 import io.lancejdbc.exec.testing.IntegerExtremesTable;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
