@@ -1,10 +1,7 @@
-package io.lancejdbc.exec.config;
+package io.lancejdbc.engine.config;
 
-import io.lancejdbc.namespace.rest.RestNamespaceConfig;
-import io.lancejdbc.namespace.rest.RestNamespaceProperties;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
-import java.time.Duration;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +14,10 @@ import java.util.stream.Collectors;
  * <p>Names follow the Doris Lance Catalog manual ("Configure a Catalog": common, filesystem, REST and storage
  * properties) where it defines one; the rest are ours. {@code Driver.getPropertyInfo} lists exactly these.
  * Properties prefixed with {@link #LANCE_STORAGE_PREFIX} and {@link #REST_HEADER_PREFIX} are open families.
+ *
+ * <p>The REST keys and defaults are those of the REST client ({@code RestNamespaceProperties},
+ * {@code RestNamespaceConfig} in namespace-rest/), written out here so that this contract depends on Arrow only;
+ * exec's {@code EnginePropertyRestTest} checks that they agree.
  */
 public enum EngineProperty {
     WAREHOUSE("warehouse", null, false,
@@ -43,33 +44,33 @@ public enum EngineProperty {
     S3_REGION("s3.region", null, false, "S3 region; us-east-1 is used when unset."),
     USE_PATH_STYLE("use_path_style", "true", false,
             "true: path-style S3 requests (http://endpoint/bucket/key); false: virtual-hosted style."),
-    REST_URI(RestNamespaceProperties.URI, null, false,
+    REST_URI("lance.rest.uri", null, false,
             "URI of a Lance REST namespace service: http:// or https://host[:port][/base-path]."),
-    REST_SECURITY_TYPE(RestNamespaceProperties.SECURITY_TYPE, "none", false,
+    REST_SECURITY_TYPE("lance.rest.security.type", "none", false,
             "REST authentication: none, bearer or api_key."),
-    REST_BEARER_TOKEN(RestNamespaceProperties.BEARER_TOKEN, null, true,
+    REST_BEARER_TOKEN("lance.rest.bearer-token", null, true,
             "Bearer token for lance.rest.security.type=bearer."),
-    REST_API_KEY(RestNamespaceProperties.API_KEY, null, true,
+    REST_API_KEY("lance.rest.api-key", null, true,
             "API key (x-api-key header) for lance.rest.security.type=api_key."),
-    REST_PAGE_SIZE(RestNamespaceProperties.PAGE_SIZE, String.valueOf(RestNamespaceConfig.DEFAULT_PAGE_SIZE), false,
+    REST_PAGE_SIZE("lance.rest.page-size", "100", false,
             "Entries per page of a REST namespace listing (its 'limit'); pages are followed to the end."),
-    REST_CONNECT_TIMEOUT_MS(RestNamespaceProperties.CONNECT_TIMEOUT_MS,
-            millis(RestNamespaceConfig.DEFAULT_CONNECT_TIMEOUT), false,
+    REST_CONNECT_TIMEOUT_MS("lance.rest.connect-timeout-ms",
+            "10000", false,
             "Milliseconds to open a TCP/TLS connection to the REST namespace."),
-    REST_READ_TIMEOUT_MS(RestNamespaceProperties.READ_TIMEOUT_MS, millis(RestNamespaceConfig.DEFAULT_READ_TIMEOUT),
+    REST_READ_TIMEOUT_MS("lance.rest.read-timeout-ms", "30000",
             false, "Longest silence, in milliseconds, while reading a REST namespace answer."),
-    REST_CALL_TIMEOUT_MS(RestNamespaceProperties.CALL_TIMEOUT_MS, millis(RestNamespaceConfig.DEFAULT_CALL_TIMEOUT),
+    REST_CALL_TIMEOUT_MS("lance.rest.call-timeout-ms", "60000",
             false, "Longest time, in milliseconds, of one REST request end to end (each retry gets its own); "
                     + "0 = no limit."),
-    REST_MAX_RETRIES(RestNamespaceProperties.MAX_RETRIES, String.valueOf(RestNamespaceConfig.DEFAULT_MAX_RETRIES),
+    REST_MAX_RETRIES("lance.rest.max-retries", "3",
             false, "Retries of a REST request after HTTP 429/503 or a failed connection; 0 disables retries."),
-    REST_RETRY_INITIAL_BACKOFF_MS(RestNamespaceProperties.RETRY_INITIAL_BACKOFF_MS,
-            millis(RestNamespaceConfig.DEFAULT_INITIAL_BACKOFF), false,
+    REST_RETRY_INITIAL_BACKOFF_MS("lance.rest.retry-initial-backoff-ms",
+            "200", false,
             "Milliseconds before the first REST retry; doubled for each further retry."),
-    REST_RETRY_MAX_BACKOFF_MS(RestNamespaceProperties.RETRY_MAX_BACKOFF_MS,
-            millis(RestNamespaceConfig.DEFAULT_MAX_BACKOFF), false,
+    REST_RETRY_MAX_BACKOFF_MS("lance.rest.retry-max-backoff-ms",
+            "5000", false,
             "Upper bound, in milliseconds, of one wait between REST retries (also caps Retry-After)."),
-    REST_TLS_CA_FILE(RestNamespaceProperties.TLS_CA_FILE, null, false,
+    REST_TLS_CA_FILE("lance.rest.tls.ca-file", null, false,
             "PEM file of CA certificates trusted for the REST namespace, in addition to the JDK trust store."),
     TABLE_ACCESS_CACHE_TTL("lance.table_access_cache_ttl_seconds", "60", false,
             "Seconds a REST catalog reuses a table's location and vended credentials before describing it again "
@@ -115,10 +116,6 @@ public enum EngineProperty {
         this.defaultValue = defaultValue;
         this.secret = secret;
         this.description = description;
-    }
-
-    private static String millis(Duration d) {
-        return Long.toString(d.toMillis());
     }
 
     /** The property name as users write it. */

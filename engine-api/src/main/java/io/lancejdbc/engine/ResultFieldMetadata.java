@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.engine;
+package io.lancejdbc.engine;
 
 /**
  * Keys of Arrow field metadata the engine sets on result columns so that the JDBC layer can answer

@@ -1,4 +1,4 @@
-package io.lancejdbc.sql;
+package io.lancejdbc.engine;
 
 /** SQLState values the engine reports (SQL:2011 and X/Open classes as JDBC tools expect them). */
 public final class SqlState {

@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.engine;
+package io.lancejdbc.engine;
 
 import java.util.Objects;
 import org.apache.arrow.vector.types.pojo.ArrowType;

@@ -1,4 +1,4 @@
-package io.lancejdbc.sql.types;
+package io.lancejdbc.engine.types;
 
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;

@@ -1,7 +1,5 @@
-package io.lancejdbc.exec.engine;
+package io.lancejdbc.engine;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.config;
+package io.lancejdbc.engine.config;
 
 import java.util.Collections;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.catalog;
+package io.lancejdbc.engine.metadata;
 
 import java.util.List;
 import java.util.Map;

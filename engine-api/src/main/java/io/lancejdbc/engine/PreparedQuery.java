@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.engine;
+package io.lancejdbc.engine;
 
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -22,7 +22,7 @@ public interface PreparedQuery {
     /**
      * Runs the statement with {@code params}.
      *
-     * @throws io.lancejdbc.sql.SqlError SQLState 07001-like {@code 22023} when the number of values is wrong
+     * @throws io.lancejdbc.engine.SqlError SQLState 07001-like {@code 22023} when the number of values is wrong
      */
     QueryResult execute(List<ParameterValue> params, QueryOptions options);
 }

@@ -1,4 +1,4 @@
-package io.lancejdbc.sql;
+package io.lancejdbc.engine;
 
 import java.util.Objects;
 
