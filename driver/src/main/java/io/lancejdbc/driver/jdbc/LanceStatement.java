@@ -186,7 +186,6 @@ class LanceStatement implements Statement {
     public boolean execute(String sql) throws SQLException {
         checkOpen();
         checkSql(sql);
-        WriteStatementGuard.check(sql);
         return run(options -> connection.session().execute(sql, List.of(), options));
     }
 
@@ -323,7 +322,6 @@ class LanceStatement implements Statement {
     public void addBatch(String sql) throws SQLException {
         checkOpen();
         checkSql(sql);
-        WriteStatementGuard.check(sql);
         batch.add(sql);
     }
 

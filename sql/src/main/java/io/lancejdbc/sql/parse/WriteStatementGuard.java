@@ -1,15 +1,17 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.sql.parse;
 
+import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * Rejects statements that would change data or schema before they reach the engine: lance-jdbc is a read-only
- * driver (the Doris Lance Catalog is read-only too), so INSERT, UPDATE, DELETE, DDL and CALL fail with
- * {@link SQLFeatureNotSupportedException} (0A000) whatever method runs them. Only the first keyword is looked at,
- * after blanks, comments and opening parentheses.
+ * Rejects statements that would change data or schema before they are parsed: lance-jdbc is a read-only
+ * driver (the Doris Lance Catalog is read-only too), so INSERT, UPDATE, DELETE, DDL and CALL fail with SQLState
+ * 0A000 (a {@code SQLFeatureNotSupportedException} in JDBC) whatever form they take, also those JSqlParser cannot
+ * parse ({@code (DROP TABLE t)}, {@code REVOKE}, {@code VACUUM}, a malformed INSERT). Only the first keyword is
+ * looked at, after blanks, comments and opening parentheses. Part of the engine, not the driver, so that every
+ * client of the engine gets this answer.
  */
 final class WriteStatementGuard {
     private static final Set<String> WRITES = Set.of("INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE",
@@ -19,13 +21,12 @@ final class WriteStatementGuard {
     private WriteStatementGuard() {
     }
 
-    /** @throws SQLFeatureNotSupportedException when {@code sql} starts with a data- or schema-changing keyword */
-    static void check(String sql) throws SQLFeatureNotSupportedException {
+    /** @throws SqlError 0A000 when {@code sql} starts with a data- or schema-changing keyword */
+    static void check(String sql) {
         String keyword = firstKeyword(sql);
         if (WRITES.contains(keyword)) {
-            throw new SQLFeatureNotSupportedException("lance-jdbc is read-only: " + keyword
-                    + " statements are not supported (only SELECT, WITH, SHOW, DESC, EXPLAIN, USE and SET run)",
-                    SqlState.FEATURE_NOT_SUPPORTED);
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "lance-jdbc is read-only: " + keyword
+                    + " statements are not supported (only SELECT, WITH, SHOW, DESC, EXPLAIN, USE and SET run)");
         }
     }
 
