@@ -1,14 +1,17 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.conformance.clients;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lancejdbc.conformance.EngineContract;
+import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.engine.config.EngineProperty;
-import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
+import io.lancejdbc.exec.testing.SharedDemoWarehouse;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.Driver;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -20,25 +23,27 @@ import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Replays the calls DBeaver's generic JDBC path makes (connect, dialect initialisation, navigator tree, data tab,
  * ping; see shared notes jdbc-clients.md §1.1) against the real engine and demo warehouse, with DBeaver's own SQL
  * shapes: backtick-quoted names, the {@code x} alias, {@code execute} + {@code getMoreResults} loop.
  */
+@EngineContract
 class DbeaverCallSequenceTest {
-    private EmbeddedQueryEngine engine;
-    private LanceDriver driver;
+    @RegisterExtension
+    static final EngineUnderTest ENGINE = new EngineUnderTest();
+
     private Connection connection;
 
     @BeforeEach
     void connectLikeDbeaver() throws SQLException {
-        engine = new EmbeddedQueryEngine();
-        driver = new LanceDriver(() -> engine);
+        Driver driver = ENGINE.driver();
         assertTrue(driver.acceptsURL(SharedDemoWarehouse.url()));
         assertEquals(EngineProperty.values().length, driver.getPropertyInfo(SharedDemoWarehouse.url(),
                 new Properties()).length);
-        connection = driver.connect(SharedDemoWarehouse.url(), new Properties());
+        connection = ENGINE.connect(SharedDemoWarehouse.url(), new Properties());
         connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
         connection.setAutoCommit(true);
         assertTrue(connection.getAutoCommit());
@@ -49,8 +54,6 @@ class DbeaverCallSequenceTest {
     @AfterEach
     void disconnect() throws SQLException {
         connection.close();
-        assertEquals(0, engine.rootAllocator().getAllocatedMemory());
-        driver.shutdown();
     }
 
     @Test

@@ -1,14 +1,15 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.conformance.contract;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
+import io.lancejdbc.conformance.EngineContract;
+import io.lancejdbc.conformance.EngineUnderTest;
+import io.lancejdbc.exec.testing.SharedDemoWarehouse;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Array;
@@ -31,44 +32,37 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The driver over the real embedded engine and the real demo warehouse (Lance datasets written with lance-core):
- * the JDBC calls a user or tool makes, with exact values from the warehouse's documented contents.
+ * The driver over the real engine and the real demo warehouse (Lance datasets written with lance-core): the JDBC
+ * calls a user or tool makes, with exact values from the warehouse's documented contents.
  */
-class EmbeddedEngineEndToEndTest {
+@EngineContract
+class EngineEndToEndTest {
+    @RegisterExtension
+    static final EngineUnderTest ENGINE = new EngineUnderTest();
+
     private static Path warehouse;
-    private static EmbeddedQueryEngine engine;
-    private static LanceDriver driver;
     private Connection connection;
 
     @BeforeAll
     static void createWarehouse() {
         warehouse = SharedDemoWarehouse.path();
-        engine = new EmbeddedQueryEngine();
-        driver = new LanceDriver(() -> engine);
-    }
-
-    @AfterAll
-    static void stopEngine() {
-        driver.shutdown();
     }
 
     @BeforeEach
     void connect() throws SQLException {
-        connection = driver.connect("jdbc:lance:" + warehouse, new Properties());
+        connection = ENGINE.connect("jdbc:lance:" + warehouse);
     }
 
     @AfterEach
-    void closeAndCheckMemory() throws SQLException {
+    void closeConnection() throws SQLException {
         connection.close();
-        assertEquals(0, engine.rootAllocator().getAllocatedMemory(), "Arrow memory held after the connection closed");
     }
 
     private List<List<Object>> rows(String sql) throws SQLException {
@@ -314,20 +308,29 @@ class EmbeddedEngineEndToEndTest {
     }
 
     @Test
+    void explainShowsThePinnedVersionTheFragmentsAndThePushedPredicate() throws SQLException {
+        List<String> lines = new ArrayList<>();
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("EXPLAIN SELECT id FROM items WHERE id < 10 AND category = 'books'")) {
+            assertEquals("Explain String", rs.getMetaData().getColumnLabel(1));
+            while (rs.next()) {
+                lines.add(rs.getString(1).strip());
+            }
+        }
+        assertEquals("LANCE_SCAN lance.default.items", lines.get(0));
+        assertTrue(lines.contains("columns: id"), lines.toString());
+        assertTrue(lines.contains("lanceVersion=3"), lines.toString());
+        assertTrue(lines.contains("lanceFragments=5"), lines.toString());
+        assertTrue(lines.contains("lancePushdownPredicate=(`id` < 10) AND (`category` = 'books')"), lines.toString());
+    }
+
+    @Test
     void closingAResultEarlyReleasesTheScan() throws SQLException {
         try (Statement s = connection.createStatement()) {
             ResultSet rs = s.executeQuery("SELECT * FROM numbers");
             assertTrue(rs.next());
             rs.close();
         }
-        assertEquals(0, engine.rootAllocator().getAllocatedMemory());
-    }
-
-    @Test
-    void driverManagerConnectsWithTheRegisteredDriver() throws SQLException {
-        try (Connection c = java.sql.DriverManager.getConnection("jdbc:lance:" + warehouse)) {
-            assertInstanceOf(LanceConnection.class, c);
-            assertTrue(c.isValid(5));
-        }
+        assertEquals(0, ENGINE.allocatedBytes());
     }
 }

@@ -1,11 +1,13 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.conformance.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
+import io.lancejdbc.conformance.EngineContract;
+import io.lancejdbc.conformance.EngineUnderTest;
+import io.lancejdbc.exec.testing.SharedDemoWarehouse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,43 +17,37 @@ import java.sql.SQLSyntaxErrorException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What a careless or hostile user can feed the driver: each failure is an SQLException with a fitting SQLState,
  * the connection stays usable and no Arrow memory is left behind.
  */
+@EngineContract
 class HostileInputTest {
+    @RegisterExtension
+    static final EngineUnderTest ENGINE = new EngineUnderTest();
+
     private static Path warehouse;
-    private static EmbeddedQueryEngine engine;
-    private static LanceDriver driver;
     private Connection connection;
 
     @BeforeAll
     static void createWarehouse() {
         warehouse = SharedDemoWarehouse.path();
-        engine = new EmbeddedQueryEngine();
-        driver = new LanceDriver(() -> engine);
-    }
-
-    @AfterAll
-    static void stopEngine() {
-        driver.shutdown();
     }
 
     @BeforeEach
     void connect() throws SQLException {
-        connection = driver.connect("jdbc:lance:" + warehouse, new Properties());
+        connection = ENGINE.connect("jdbc:lance:" + warehouse);
     }
 
     @AfterEach
-    void closeAndCheckMemory() throws SQLException {
+    void closeConnection() throws SQLException {
         connection.close();
-        assertEquals(0, engine.rootAllocator().getAllocatedMemory(), "Arrow memory held after the connection closed");
     }
 
     private SQLException failure(String sql) {
@@ -75,7 +71,7 @@ class HostileInputTest {
     void anEmptyAllowedRootsPropertyDisablesLocal() throws SQLException {
         Properties p = new Properties();
         p.setProperty("lance.local.allowed_roots", "");
-        try (Connection c = driver.connect("jdbc:lance:" + warehouse, p); Statement s = c.createStatement()) {
+        try (Connection c = ENGINE.connect("jdbc:lance:" + warehouse, p); Statement s = c.createStatement()) {
             SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("SELECT count(*) FROM local("
                     + "\"file_path\" = \"" + warehouse.resolve("items.lance") + "\", \"format\" = \"lance\")"));
             assertEquals("42501", e.getSQLState());

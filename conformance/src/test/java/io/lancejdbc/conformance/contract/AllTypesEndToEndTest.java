@@ -1,4 +1,4 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.conformance.contract;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
+import io.lancejdbc.conformance.EngineContract;
+import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.exec.testing.AllTypesTable;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -29,11 +30,12 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,28 +43,30 @@ import org.junit.jupiter.api.io.TempDir;
  * with lance-core, edge values included) read through {@code SELECT *} over the real engine: each value equals the
  * fixture's logical value in its JDBC form, with nanoseconds truncated to microseconds as the manual specifies.
  */
+@EngineContract
 class AllTypesEndToEndTest {
+    @RegisterExtension
+    static final EngineUnderTest ENGINE = new EngineUnderTest();
+
     @TempDir
     static Path work;
-    private static EmbeddedQueryEngine engine;
-    private static LanceDriver driver;
-    private static Connection connection;
+    private Connection connection;
 
     @BeforeAll
-    static void writeFixture() throws SQLException {
+    static void writeFixture() {
         try (RootAllocator allocator = new RootAllocator()) {
             AllTypesTable.write(allocator, work.resolve("all_types.lance"));
         }
-        engine = new EmbeddedQueryEngine();
-        driver = new LanceDriver(() -> engine);
-        connection = driver.connect("jdbc:lance:" + work, new Properties());
     }
 
-    @AfterAll
-    static void close() throws SQLException {
+    @BeforeEach
+    void connect() throws SQLException {
+        connection = ENGINE.connect("jdbc:lance:" + work);
+    }
+
+    @AfterEach
+    void close() throws SQLException {
         connection.close();
-        assertEquals(0, engine.rootAllocator().getAllocatedMemory());
-        driver.shutdown();
     }
 
     @Test

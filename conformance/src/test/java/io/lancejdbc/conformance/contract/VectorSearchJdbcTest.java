@@ -1,9 +1,11 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.conformance.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
+import io.lancejdbc.conformance.EngineContract;
+import io.lancejdbc.conformance.EngineUnderTest;
+import io.lancejdbc.exec.testing.SharedDemoWarehouse;
 import java.nio.file.Path;
 import java.sql.Array;
 import java.sql.Connection;
@@ -17,48 +19,42 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * vector_search through JDBC on the demo warehouse ({@code items}: 1200 rows, 8-dimensional float32 embeddings, an
  * IVF_PQ index over the first 1000 rows): the {@code ?} query vector bound as {@code float[]}, {@code double[]} or
  * {@code java.sql.Array}, checked against an exact search over the embeddings read back through the driver.
  */
+@EngineContract
 class VectorSearchJdbcTest {
     private static final String SQL = "SELECT id, category, _distance FROM vector_search(\"table\" = \"items\","
             + " \"column\" = \"embedding\", \"query_vector\" = ?, \"top_k\" = \"5\", \"use_index\" = \"false\")";
     private static final float[] NEAR_BOOKS = {1, 0, 0, 0, 0, 0, 0, 0};
 
+    @RegisterExtension
+    static final EngineUnderTest ENGINE = new EngineUnderTest();
+
     private static Path warehouse;
-    private static EmbeddedQueryEngine engine;
-    private static LanceDriver driver;
     private Connection connection;
 
     @BeforeAll
     static void createWarehouse() {
         warehouse = SharedDemoWarehouse.path();
-        engine = new EmbeddedQueryEngine();
-        driver = new LanceDriver(() -> engine);
-    }
-
-    @AfterAll
-    static void stopEngine() {
-        driver.shutdown();
     }
 
     @BeforeEach
     void connect() throws SQLException {
-        connection = driver.connect("jdbc:lance:" + warehouse, new Properties());
+        connection = ENGINE.connect("jdbc:lance:" + warehouse);
     }
 
     @AfterEach
-    void closeAndCheckMemory() throws SQLException {
+    void closeConnection() throws SQLException {
         connection.close();
-        assertEquals(0, engine.rootAllocator().getAllocatedMemory(), "Arrow memory held after the connection closed");
     }
 
     /** The ids of the 5 rows nearest to {@code q} by squared L2, computed here from every stored embedding. */

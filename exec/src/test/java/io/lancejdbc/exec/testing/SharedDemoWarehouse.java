@@ -1,4 +1,4 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.exec.testing;
 
 import io.lancejdbc.exec.lance.demo.DemoWarehouse;
 import java.nio.file.Path;
