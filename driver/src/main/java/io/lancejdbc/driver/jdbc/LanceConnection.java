@@ -187,7 +187,6 @@ final class LanceConnection implements Connection {
     public PreparedStatement prepareStatement(String sql) throws SQLException {
         checkOpen();
         LanceStatement.checkSql(sql);
-        WriteStatementGuard.check(sql);
         PreparedQuery prepared;
         try {
             synchronized (executionLock) {

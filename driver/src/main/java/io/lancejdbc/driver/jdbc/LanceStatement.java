@@ -185,7 +185,6 @@ class LanceStatement implements Statement {
     public boolean execute(String sql) throws SQLException {
         checkOpen();
         checkSql(sql);
-        WriteStatementGuard.check(sql);
         return run(options -> connection.session().execute(sql, List.of(), options));
     }
 
@@ -322,7 +321,6 @@ class LanceStatement implements Statement {
     public void addBatch(String sql) throws SQLException {
         checkOpen();
         checkSql(sql);
-        WriteStatementGuard.check(sql);
         batch.add(sql);
     }
 

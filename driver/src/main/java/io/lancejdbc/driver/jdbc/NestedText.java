@@ -1,6 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.sql.types.FloatText;
+import io.lancejdbc.engine.types.FloatText;
 import java.math.BigDecimal;
 import java.util.HexFormat;
 import java.util.Map;

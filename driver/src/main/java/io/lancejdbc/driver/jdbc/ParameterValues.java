@@ -2,7 +2,7 @@ package io.lancejdbc.driver.jdbc;
 
 import io.lancejdbc.engine.ParameterValue;
 import io.lancejdbc.engine.SqlState;
-import io.lancejdbc.sql.types.FloatText;
+import io.lancejdbc.engine.types.FloatText;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

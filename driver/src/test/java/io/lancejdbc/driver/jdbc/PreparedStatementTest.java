@@ -342,10 +342,4 @@ class PreparedStatementTest extends FixedEngineTestBase {
         assertThrows(SQLException.class, () -> ps.executeQuery("SELECT 1"));
         assertThrows(SQLException.class, () -> ps.addBatch("SELECT 1"));
     }
-
-    @Test
-    void writesCannotBePrepared() {
-        assertThrows(SQLFeatureNotSupportedException.class,
-                () -> connection.prepareStatement("INSERT INTO t VALUES (?)"));
-    }
 }

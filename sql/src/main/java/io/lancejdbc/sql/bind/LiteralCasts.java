@@ -3,7 +3,7 @@ package io.lancejdbc.sql.bind;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.expr.Literal;
-import io.lancejdbc.sql.types.FloatText;
+import io.lancejdbc.engine.types.FloatText;
 import io.lancejdbc.sql.types.Types;
 import java.math.BigDecimal;
 import java.math.BigInteger;

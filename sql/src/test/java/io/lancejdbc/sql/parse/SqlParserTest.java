@@ -115,6 +115,20 @@ class SqlParserTest {
     }
 
     @Test
+    void writesJsqlParserCannotParseAreRefusedAsWritesToo() {
+        for (String sql : new String[] {"(DROP TABLE t)", "REVOKE SELECT ON t FROM u", "VACUUM t",
+            "GRANT SELECT ON t TO u", "# c\nINSERT INTO t VALUES (1)", "INSERT INTO t VALUES (", "  update t set",
+            "CALL p()", "COPY t FROM 'x'"}) {
+            SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(sql), sql);
+            assertEquals("0A000", e.sqlState(), sql);
+            assertTrue(e.getMessage().startsWith("lance-jdbc is read-only: "), e.getMessage());
+        }
+        assertEquals("lance-jdbc is read-only: DROP statements are not supported (only SELECT, WITH, SHOW, DESC, "
+                + "EXPLAIN, USE and SET run)", assertThrows(SqlError.class,
+                        () -> SqlParser.parse("/* c */ ((drop TABLE t))")).getMessage());
+    }
+
+    @Test
     void duplicateTableFunctionPropertyIsAnError() {
         SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(
                 "DESC FUNCTION s3(\"uri\" = \"s3://b/a\", \"URI\" = \"s3://b/c\", \"format\" = \"lance\")"));
