@@ -97,7 +97,7 @@ class DiffSuiteTest {
 
     private static void run(DiffQuery q) {
         QueryOutcome ours = QueryOutcome.run(warehouse.lance(), q.sql());
-        QueryOutcome theirs = QueryOutcome.run(warehouse.duck(), q.duckSql());
+        QueryOutcome theirs = QueryOutcome.runPrepared(warehouse.duck(), q.duckSql()).withRules(q.rules());
         Optional<String> problem = DiffJudge.judge(q, ours, theirs);
         OUTCOMES.put(q.name(), problem.isPresent() ? "FAILED" : kind(q, ours));
         if (problem.isPresent()) {
