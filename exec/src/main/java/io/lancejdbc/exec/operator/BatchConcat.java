@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.TransferPair;
@@ -46,7 +47,7 @@ public final class BatchConcat {
                 for (int b = 0; b < srcs.length; b++) {
                     srcs[b] = batches.get(b).getVector(c);
                 }
-                VectorBatchAppender.batchAppend(dst, srcs);
+                append(f, dst, srcs);
                 dst.setValueCount(total);
             }
         } catch (RuntimeException e) {
@@ -70,12 +71,36 @@ public final class BatchConcat {
         FieldVector dst = field.createVector(allocator);
         try {
             dst.allocateNew();
-            VectorBatchAppender.batchAppend(dst, parts.toArray(new FieldVector[0]));
+            append(field, dst, parts.toArray(new FieldVector[0]));
             dst.setValueCount(total);
             return dst;
         } catch (RuntimeException e) {
             dst.close();
             throw e;
         }
+    }
+
+    /**
+     * Appends {@code srcs} to the empty {@code dst}. Arrow 18's {@code VectorAppender} casts a large list to
+     * {@code ListVector} (ClassCastException), so a field holding a large list at any depth is copied row by row.
+     */
+    private static void append(Field field, FieldVector dst, FieldVector[] srcs) {
+        if (!holdsLargeList(field)) {
+            VectorBatchAppender.batchAppend(dst, srcs);
+            return;
+        }
+        int at = 0;
+        for (FieldVector src : srcs) {
+            for (int i = 0; i < src.getValueCount(); i++) {
+                dst.copyFromSafe(i, at++, src);
+            }
+        }
+    }
+
+    private static boolean holdsLargeList(Field field) {
+        if (field.getType() instanceof ArrowType.LargeList) {
+            return true;
+        }
+        return field.getChildren().stream().anyMatch(BatchConcat::holdsLargeList);
     }
 }
