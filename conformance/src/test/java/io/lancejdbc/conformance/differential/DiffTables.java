@@ -33,22 +33,35 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * <pre>
  * t_num   (240 rows, 3 fragments) id BIGINT NOT NULL, g INT (id % 5, NULL every 11th), g2 TEXT ('a'/'b'/'c', NULL every
- *         13th), i8 TINYINT, i16 SMALLINT, i32 INT, i64 BIGINT, u8..u64 unsigned (uint64 up to 2^64-1), f32 REAL,
- *         f64 DOUBLE, fx DOUBLE with NaN, +inf, -inf, -0.0 and 0.0, d38 DECIMAL(38,6) up to 35 digits (sums stay within 38),
- *         d10 DECIMAL(10,2), b BOOLEAN, sparse BIGINT (about 95% NULL), allnull INT (only NULL).
- *         Every value column is NULL in about one row of eight.
+ *         13th), i8 TINYINT, i16 SMALLINT, i32 INT, i64 BIGINT (within +-1e12), u8..u64 unsigned (uint64 up to
+ *         2^64-1), f32 REAL (0.5 and 999.75 among them), f64 DOUBLE, fx DOUBLE with NaN, +inf, -inf, -0.0 and 0.0,
+ *         d38 DECIMAL(38,6) up to 35 digits (sums stay within 38), d10 DECIMAL(10,2) (every sixth row one of five
+ *         values), b BOOLEAN, sparse BIGINT (about 95% NULL), allnull INT (only NULL), f16 float16 (eighths, NaN,
+ *         +-inf, -0.0), fx32 REAL (NaN, +-inf, -0.0, the smallest subnormal, the largest float), d76 decimal256(76,10)
+ *         (up to 28 digits, so DuckDB holds it in DECIMAL(38,10)). Row 1 holds the minimum of i8, i16, i32 and 0 in
+ *         the unsigned columns, row 2 their maxima. Every value column is NULL in about one row of eight.
  * t_empty (0 rows) the columns id, g, i32, f64, d38, s of t_num (s TEXT)
  * t_str   (120 rows, 2 fragments) id, s TEXT (ASCII words, Greek, Japanese, emoji, combining marks, '', spaces,
- *         '%' and '_'), s2 large_utf8 ('key-N' / 'Key_N' / 'KEY%N'), cat TEXT, n INT
- * t_time  (160 rows, 2 fragments) id, d DATE (1900..2100 and the epoch's neighbours), ts TIMESTAMP(6) naive (before
- *         1970, at the New York DST changes: 2024-03-10 02:30 does not exist there, 2024-11-03 01:30 exists twice),
+ *         '%' and '_'), s2 large_utf8 ('key-N' / 'Key_N' / 'KEY%N'), cat TEXT, n INT, bin binary, lbin large_binary
+ *         (both from eleven values: empty, 0x00, 0x80, 0xFF, UTF-8 text ...), fsb fixed_size_binary(4)
+ * t_time  (160 rows, 2 fragments) id, d DATE (1900..2100 and the epoch's neighbours; every fourth row repeats an
+ *         earlier date), ts TIMESTAMP(6) naive (before 1970, at the New York DST changes: 2024-03-10 02:30 does not
+ *         exist there, 2024-11-03 01:30 exists twice; every fifth row repeats an earlier one to the millisecond),
  *         ts_ms TIMESTAMP(3), ts_s TIMESTAMP(0), tsz TIMESTAMP(6) WITH TIME ZONE 'UTC' (instants around the same
- *         changes and before 1970)
+ *         changes and before 1970), g INT, d64 date64, tm TIME(6), tm_ms TIME(3), tm_ns TIME(9) and ts_ns
+ *         TIMESTAMP(9) (nanoseconds in odd rows; 1678 and later), tsz_ms TIMESTAMP(3) 'UTC', tsz_ny TIMESTAMP(6)
+ *         'America/New_York' (the instants of tsz)
  * t_nest  (80 rows, 2 fragments) id, lst LIST&lt;INT&gt; (NULL, empty, NULL elements), tags LIST&lt;TEXT&gt;,
  *         st STRUCT&lt;a INT, b TEXT&gt;, mp MAP&lt;TEXT, INT&gt;, vec FIXED_SIZE_LIST&lt;REAL, 4&gt;,
- *         vec2 FIXED_SIZE_LIST&lt;REAL, 4&gt; (the query vectors of the distance checks), dvec LIST&lt;DOUBLE&gt;
- * t_l     (40 rows) id, k INT (duplicates, NULLs), ks TEXT, v DOUBLE
- * t_r     (30 rows) id, k INT (duplicates, NULLs, keys t_l lacks), ks TEXT, w BIGINT
+ *         vec2 FIXED_SIZE_LIST&lt;REAL, 4&gt; (the query vectors of the distance checks), dvec LIST&lt;DOUBLE&gt;,
+ *         g INT, llst LARGE_LIST&lt;BIGINT&gt;, lstst LIST&lt;STRUCT&lt;x INT, y TEXT&gt;&gt;,
+ *         nst STRUCT&lt;tags LIST&lt;TEXT&gt;, point STRUCT&lt;x DOUBLE, y DOUBLE&gt;&gt;, ivec FIXED_SIZE_LIST&lt;INT, 2&gt;,
+ *         pts LIST&lt;FIXED_SIZE_LIST&lt;REAL, 2&gt;&gt;, imp MAP&lt;INT, TEXT&gt;, lol LIST&lt;LIST&lt;INT&gt;&gt;
+ * t_l     (40 rows) id, k INT (duplicates, NULLs), ks TEXT, v DOUBLE, kd DATE, kx DECIMAL(10,2) (join keys shared
+ *         with t_r), tags LIST&lt;TEXT&gt;
+ * t_r     (30 rows) id, k INT (duplicates, NULLs, keys t_l lacks), ks TEXT, w BIGINT, kd DATE, kx DECIMAL(10,2),
+ *         st STRUCT&lt;a INT, b TEXT&gt;
+ * t_gen   (2400 rows) the generated values of the documented rules ({@link RuleValues})
  * </pre>
  */
 public final class DiffTables {
@@ -348,7 +361,10 @@ public final class DiffTables {
                 new Field("imp", FieldType.nullable(new ArrowType.Map(false)), List.of(
                         new Field("entries", FieldType.notNullable(ArrowType.Struct.INSTANCE), List.of(
                                 Field.notNullable("key", new ArrowType.Int(32, true)),
-                                Field.nullable("value", ArrowType.Utf8.INSTANCE)))))));
+                                Field.nullable("value", ArrowType.Utf8.INSTANCE))))),
+                new Field("lol", FieldType.nullable(ArrowType.List.INSTANCE), List.of(
+                        new Field("item", FieldType.nullable(ArrowType.List.INSTANCE),
+                                List.of(Field.nullable("item", new ArrowType.Int(32, true))))))));
         SplittableRandom e = new SplittableRandom(SEED + 13);
         List<List<Object>> rows = new ArrayList<>();
         for (long id = 0; id < 80; id++) {
@@ -397,6 +413,14 @@ public final class DiffTables {
                 }
             }
             row.add(imp);
+            List<Object> lol = null;
+            if (id % 10 != 6) {
+                lol = new ArrayList<>();
+                for (int j = 0; j < id % 3; j++) {
+                    lol.add(id % 7 == j ? null : Arrays.asList((int) (id % 4), j == 1 ? null : (int) (id % 5 - j)));
+                }
+            }
+            row.add(lol);
             rows.add(row);
         }
         return new Table("t_nest", s, rows, 50);

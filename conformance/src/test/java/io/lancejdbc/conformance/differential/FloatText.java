@@ -69,9 +69,12 @@ final class FloatText {
         BigDecimal two = BigDecimal.valueOf(2);
         BigDecimal low = exact.subtract(below.divide(two));
         BigDecimal high = exact.add(above.divide(two));
+        // The first 25 digits decide every rounding to at most 17 digits; the exact value of a subnormal has hundreds.
+        BigDecimal head = exact.round(new MathContext(25, RoundingMode.DOWN));
+        boolean beyond = head.compareTo(exact) != 0;
         for (int n = 1; n <= maxDigits; n++) {
-            BigDecimal down = exact.round(new MathContext(n, RoundingMode.DOWN));
-            BigDecimal up = exact.round(new MathContext(n, RoundingMode.UP));
+            BigDecimal down = head.round(new MathContext(n, RoundingMode.DOWN));
+            BigDecimal up = !beyond && down.compareTo(head) == 0 ? down : down.add(down.ulp());
             boolean downFits = inside(down, low, high, inclusive);
             boolean upFits = inside(up, low, high, inclusive);
             if (downFits && upFits) {

@@ -12,7 +12,21 @@ import java.util.List;
  * query that expresses a documented difference (docs/dialect-differences.md).
  */
 final class HandWrittenQueries {
+    /** DuckDB's spelling of D16 for tm_ns: the nanosecond time at microseconds, rounded toward the past. */
+    private static final String TM_NS = "(TIME '00:00:00' + to_microseconds(epoch_ns(tm_ns) // 1000))";
+    /** DuckDB's spelling of D16 for ts_ns (epoch_ns may be negative: the remainder is taken positive). */
+    private static final String TS_NS = "make_timestamp((epoch_ns(ts_ns) - ((epoch_ns(ts_ns) % 1000) + 1000) % 1000) // 1000)";
+
     private HandWrittenQueries() {
+    }
+
+    /**
+     * D11 in DuckDB's terms: TRUE when {@code list} holds {@code x}, else NULL when it holds a NULL element, else
+     * FALSE (NULL for a NULL list).
+     */
+    private static String arrayContains(String list, String x) {
+        return "CASE WHEN " + list + " IS NULL THEN NULL WHEN list_contains(" + list + ", " + x + ") THEN true WHEN"
+                + " list_has_any(list_transform(" + list + ", e -> e IS NULL), [true]) THEN NULL ELSE false END";
     }
 
     static List<DiffQuery> all() {
@@ -315,6 +329,12 @@ final class HandWrittenQueries {
                 q("temporal group by truncated", "SELECT year(d) AS y, count(*) FROM t_time GROUP BY y"),
                 q("mixed precision timestamp equality", "SELECT id, ts, ts_ms, ts_s FROM t_time WHERE ts = ts_ms"),
                 q("date and timestamp comparisons", "SELECT id, ts = ts_s, ts_ms < ts_s, d = ts, d < ts FROM t_time"),
+                ordered("nanosecond columns read at microseconds", "SELECT id, tm_ns, ts_ns, tm_ns = tm, ts_ns = ts, CAST(ts_ns AS VARCHAR), CAST(tm_ns AS VARCHAR) FROM t_time ORDER BY id")
+                        .documented("D16", "SELECT id, tm_ns, ts_ns, " + TM_NS + " = tm, " + TS_NS + " = ts, CAST(" + TS_NS + " AS VARCHAR), CAST(" + TM_NS + " AS VARCHAR) FROM t_time ORDER BY id"),
+                q("nanosecond times join at microseconds", "SELECT a.id, b.id FROM t_time a JOIN t_time b ON a.tm_ns = b.tm_ns AND a.id < b.id")
+                        .documented("D16", "SELECT a.id, b.id FROM t_time a JOIN t_time b ON " + TM_NS.replace("tm_ns", "a.tm_ns") + " = " + TM_NS.replace("tm_ns", "b.tm_ns") + " AND a.id < b.id"),
+                ordered("order by nanosecond timestamps", "SELECT id, ts_ns FROM t_time ORDER BY ts_ns DESC NULLS FIRST, id")
+                        .documented("D16", "SELECT id, ts_ns FROM t_time ORDER BY " + TS_NS + " DESC NULLS FIRST, id"),
                 q("current date is stable", "SELECT current_date = current_date, now() IS NOT NULL, current_timestamp >= TIMESTAMP '2024-01-01 00:00:00'"));
     }
 
@@ -507,8 +527,9 @@ final class HandWrittenQueries {
                         .duck("SELECT id, lst[1], lst[2], lst[-1], tags[1], list_extract(lst, 2), lst[0], lst[10] FROM t_nest"),
                 q("list sizes", "SELECT id, cardinality(lst), size(tags), array_length(lst), cardinality(mp) FROM t_nest")
                         .duck("SELECT id, len(lst), len(tags), len(lst), cardinality(mp) FROM t_nest"),
-                q("array contains", "SELECT id, array_contains(lst, 3), array_contains(tags, 't1') FROM t_nest")
-                        .documented("D11", "SELECT id, CASE WHEN list_contains(lst, 3) THEN true WHEN list_contains(lst, NULL) OR list_has_any(list_transform(lst, x -> x IS NULL), [true]) THEN NULL ELSE list_contains(lst, 3) END, list_contains(tags, 't1') FROM t_nest"),
+                q("array contains", "SELECT id, array_contains(lst, 3), array_contains(tags, 't1'), array_contains(llst, 5), array_contains(ivec, 1), array_contains(nst.tags, 'n1') FROM t_nest")
+                        .documented("D11", "SELECT id, " + arrayContains("lst", "3") + ", " + arrayContains("tags", "'t1'") + ", "
+                                + arrayContains("llst", "5") + ", " + arrayContains("ivec", "1") + ", " + arrayContains("nst.tags", "'n1'") + " FROM t_nest"),
                 q("struct fields", "SELECT id, st.a, st.b FROM t_nest"),
                 q("map values", "SELECT id, mp['x'], mp['y'], mp['zeta'], mp['nope'], element_at(mp, 'y') FROM t_nest")
                         .duck("SELECT id, mp['x'], mp['y'], mp['zeta'], mp['nope'], mp['y'] FROM t_nest"),

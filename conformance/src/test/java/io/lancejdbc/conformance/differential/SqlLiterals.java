@@ -13,7 +13,7 @@ import java.util.Locale;
 /**
  * A logical value of {@link DiffTables} (see {@code ArrowLogicalValues}) written as an SQL literal of its column's
  * type, in lance-jdbc's dialect and in DuckDB's. Both literals denote exactly the stored value: floats as a cast from
- * their round-tripping text, zoned timestamps with an explicit {@code +00:00}.
+ * their round-tripping text, zoned timestamps as a cast of their UTC reading with {@code +00:00}.
  */
 final class SqlLiterals {
     private SqlLiterals() {
@@ -23,9 +23,6 @@ final class SqlLiterals {
     static String ours(Object v) {
         if (v instanceof byte[] b) {
             return "X'" + HexFormat.of().withUpperCase().formatHex(b) + "'";
-        }
-        if (v instanceof Instant i) {
-            return "TIMESTAMP '" + timestampText(LocalDateTime.ofInstant(i, ZoneOffset.UTC)) + "+00:00'";
         }
         return common(v);
     }
@@ -38,9 +35,6 @@ final class SqlLiterals {
                 sb.append(String.format(Locale.ROOT, "\\x%02X", x & 0xFF));
             }
             return sb.append("'::BLOB").toString();
-        }
-        if (v instanceof Instant i) {
-            return "TIMESTAMPTZ '" + timestampText(LocalDateTime.ofInstant(i, ZoneOffset.UTC)) + "+00:00'";
         }
         return common(v);
     }
@@ -77,6 +71,9 @@ final class SqlLiterals {
         }
         if (v instanceof LocalTime t) {
             return "TIME '" + timeText(t) + "'";
+        }
+        if (v instanceof Instant i) {
+            return "CAST('" + timestampText(LocalDateTime.ofInstant(i, ZoneOffset.UTC)) + "+00:00' AS TIMESTAMPTZ)";
         }
         throw new IllegalArgumentException("No SQL literal for " + v.getClass().getName() + ": " + v);
     }
