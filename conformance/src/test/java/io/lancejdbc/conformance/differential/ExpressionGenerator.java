@@ -338,8 +338,8 @@ final class ExpressionGenerator {
                     GenType.DBL, false);
             case 8 -> new Expr("CAST(" + f.ours() + " AS DOUBLE)", "CAST(" + f.duck() + " AS DOUBLE)", GenType.DBL,
                     false);
-            default -> new Expr("(" + n.ours() + " / NULLIF(" + n.ours() + " - 3, 0))", "(" + n.duck() + " / NULLIF("
-                    + n.duck() + " - 3, 0))", GenType.DBL, false);
+            default -> new Expr("(" + n.ours() + " / NULLIF(" + n.ours() + " - 3, 0))", "(" + n.duck() + " / NULLIF(CAST("
+                    + n.duck() + " AS " + n.duckIntegerType() + ") - 3, 0))", GenType.DBL, false);
         };
     }
 

@@ -20,7 +20,7 @@ import java.util.function.Function;
  * {@linkplain AnchoredPredicates anchored predicate} whose constants come from the data and whose selected rows the
  * generator has counted on the table itself (other generated conditions only widen it, {@code A OR g}, or narrow it
  * where the anchor guarantees rows, {@code A AND (g OR A2)}); OFFSETs stay below the guaranteed row count; joins and
- * subqueries are checked to match. About one query in fifty reads the empty table on purpose
+ * subqueries are checked to match. One query in fifty reads the empty table on purpose
  * ({@link DiffQuery#intendedEmpty()}).
  */
 final class QueryGenerator {
@@ -70,10 +70,11 @@ final class QueryGenerator {
 
     private DiffQuery query(int i) {
         use(TABLES.get(r.nextInt(TABLES.size())));
-        if (r.nextInt(50) == 0) {
+        if (i % 50 == 25) {
             return overEmptyTable(i);
         }
-        return switch (r.nextInt(12)) {
+        return switch (r.nextInt(13)) {
+            case 12 -> widthArithmetic(i);
             case 0, 1 -> projection(i);
             case 2, 3 -> aggregate(i);
             case 4 -> distinct(i);
@@ -280,6 +281,52 @@ final class QueryGenerator {
         items.addAll(payload(false));
         return gen(i, "window", select(items, Expr::ours) + " FROM " + tab.name() + w.ours(),
                 select(items, Expr::duck) + " FROM " + tab.name() + w.duck(), false);
+    }
+
+    /**
+     * Operators and functions on one numeric column of t_num, each column in turn (every integer width with its
+     * extremes, uint64 up to 2^64-1, REAL, float16 and DOUBLE with NaN, infinities and -0.0), so each width meets
+     * every operator; the spelled-out equivalent on DuckDB's side (D2, D4, D10).
+     */
+    private DiffQuery widthArithmetic(int i) {
+        use(NUM);
+        List<Column> numeric = NUM.columns().stream().filter(c -> c.type().numeric() && c.hasValue()).toList();
+        Column c = numeric.get(i % numeric.size());
+        Expr x = c.ref();
+        int k = 2 + r.nextInt(7);
+        List<Expr> items = new ArrayList<>(List.of(Expr.same("id", GenType.INT), x));
+        boolean integer = c.type() == GenType.INT;
+        String t = integer ? x.duckIntegerType() : "DOUBLE";
+        String d = integer ? "CAST(" + x.duck() + " AS " + t + ")" : x.duckOperand();
+        List<Expr> ops = new ArrayList<>(List.of(
+                new Expr("(-" + x.ours() + ")", "(-" + d + ")", c.type(), x.wide()),
+                new Expr("abs(" + x.ours() + ")", "abs(" + d + ")", c.type(), x.wide()),
+                new Expr("(" + x.ours() + " * " + k + ")", "(" + d + " * " + k + ")", c.type(), x.wide()),
+                new Expr("(" + x.ours() + " - " + k + ")", "(" + d + " - " + k + ")", c.type(), x.wide()),
+                new Expr("(0 - " + x.ours() + ")", "(0 - " + d + ")", c.type(), x.wide()),
+                new Expr("(" + x.ours() + " = " + x.ours() + ")", "(" + d + " = " + d + ")", GenType.BOOL, false),
+                new Expr("sign(" + x.ours() + ")", "sign(" + d + ")", c.type(), false),
+                new Expr("greatest(" + x.ours() + ", " + k + ")", "greatest(" + d + ", " + k + ")", c.type(), x.wide()),
+                new Expr("(" + x.ours() + " < " + k + ")", "(" + d + " < " + k + ")", GenType.BOOL, false)));
+        if (integer) {
+            ops.add(new Expr("(" + x.ours() + " DIV " + k + ")", "(" + d + " // " + k + ")", c.type(), x.wide()));
+            ops.add(new Expr("(" + x.ours() + " % " + k + ")", "(" + d + " % " + k + ")", c.type(), x.wide()));
+            ops.add(new Expr("CAST(" + x.ours() + " AS VARCHAR)", "CAST(" + d + " AS VARCHAR)", GenType.TEXT, false));
+            ops.add(new Expr("(" + x.ours() + " + " + x.ours() + ")", "(" + d + " + " + d + ")", c.type(), x.wide()));
+        } else {
+            ops.add(new Expr("floor(" + x.ours() + ")", "floor(" + d + ")", GenType.DBL, false));
+            ops.add(new Expr("(" + x.ours() + " / " + k + ")", "(" + d + " / " + k + ")", GenType.DBL, false));
+            ops.add(new Expr("TRY_CAST(" + x.ours() + " AS BIGINT)", "TRY_CAST(round(" + d + ") AS BIGINT)",
+                    GenType.INT, false));
+            ops.add(new Expr("(" + x.ours() + " + 1 > " + x.ours() + ")", "(" + d + " + 1 > " + d + ")", GenType.BOOL,
+                    false));
+        }
+        for (int n = 3 + r.nextInt(3); n > 0; n--) {
+            items.add(ops.remove(r.nextInt(ops.size())));
+        }
+        Filter w = filter(true);
+        return gen(i, "width-arithmetic", select(items, Expr::ours) + " FROM t_num" + w.ours(),
+                select(items, Expr::duck) + " FROM t_num" + w.duck(), false);
     }
 
     /** t_l joined with t_r on one of their shared keys; inner joins are checked to match rows. */
