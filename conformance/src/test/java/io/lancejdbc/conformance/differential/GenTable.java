@@ -81,7 +81,7 @@ record GenTable(String name, List<Column> columns, int rowCount, List<Expr> grou
                 // What lance-jdbc computes with (D16): the values at microseconds.
                 values.replaceAll(ValueOrder::literalValue);
             }
-            cols.add(new Column(f.getName(), GenType.of(f), wide, f, values));
+            cols.add(new Column(f.getName(), GenType.of(f), wide, f, java.util.Collections.unmodifiableList(values)));
         }
         return new GenTable(t.name(), List.copyOf(cols), t.rows().size(), List.copyOf(groupKeys));
     }
