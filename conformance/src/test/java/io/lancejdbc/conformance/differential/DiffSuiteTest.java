@@ -128,7 +128,7 @@ class DiffSuiteTest {
 
     @Test
     void theSuiteIsSeveralHundredQueries() {
-        assertTrue(all().size() >= 800, "only " + all().size() + " queries");
+        assertTrue(all().size() >= 750, "only " + all().size() + " queries");
         assertEquals(GENERATED, QueryGenerator.queries(DiffTables.SEED, QueryGenerator.DEFAULT_COUNT),
                 "the generator is deterministic");
     }
@@ -212,6 +212,14 @@ class DiffSuiteTest {
         return ours.failed() ? "both failed" : "same rows";
     }
 
+    /** CPU time of this JVM so far (a measure of the suite's cost that other load on the machine does not inflate). */
+    private static long processCpuSeconds() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() / 1_000_000_000
+                : -1;
+    }
+
     private static void printSummary() {
         Map<String, Integer> byKind = new TreeMap<>();
         Map<String, Integer> byDifference = new TreeMap<>();
@@ -226,7 +234,7 @@ class DiffSuiteTest {
         Map<String, String> doc = DialectDifferencesDoc.entries();
         List<String> lines = new ArrayList<>();
         lines.add("Differential suite (lance-jdbc vs DuckDB): " + OUTCOMES.size() + " queries run in "
-                + (System.nanoTime() - startNanos) / 1_000_000_000 + " s");
+                + (System.nanoTime() - startNanos) / 1_000_000_000 + " s (" + processCpuSeconds() + " s CPU)");
         byKind.forEach((k, n) -> lines.add(String.format("  %-24s %4d", k, n)));
         lines.add(String.format("  %-24s %4d (%.1f%%, each empty by design)", "empty answers", empty,
                 100.0 * empty / Math.max(1, OUTCOMES.size())));

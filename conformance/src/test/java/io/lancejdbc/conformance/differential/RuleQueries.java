@@ -20,8 +20,8 @@ import java.util.function.Function;
 final class RuleQueries {
     /** Constants per literal query. */
     private static final int PER_QUERY = 60;
-    /** How many values of each column the literal queries take. */
-    private static final int LITERALS = 480;
+    /** How many values of each column the constant queries take (the column queries take all of t_gen). */
+    private static final int LITERALS = 240;
 
     private RuleQueries() {
     }
@@ -59,9 +59,8 @@ final class RuleQueries {
         ColumnRule i32 = DocumentedRules.roundHalfAwayToInteger(32);
         ColumnRule i64 = DocumentedRules.roundHalfAwayToInteger(64);
         return List.of(
-                ordered("rule D12 doubles to text", "SELECT id, CAST(x AS VARCHAR), x::TEXT FROM t_gen ORDER BY id")
-                        .documented("D12", "SELECT id, x, x FROM t_gen ORDER BY id", null, DocumentedRules.DOUBLE_TEXT,
-                                DocumentedRules.DOUBLE_TEXT),
+                ordered("rule D12 doubles to text", "SELECT id, CAST(x AS VARCHAR) FROM t_gen ORDER BY id")
+                        .documented("D12", "SELECT id, x FROM t_gen ORDER BY id", null, DocumentedRules.DOUBLE_TEXT),
                 ordered("rule D12 reals to text", "SELECT id, CAST(y AS VARCHAR) FROM t_gen ORDER BY id")
                         .documented("D12", "SELECT id, y FROM t_gen ORDER BY id", null, DocumentedRules.REAL_TEXT),
                 q("rule D12 float text in a filter", "SELECT id FROM t_gen WHERE CAST(x AS VARCHAR) LIKE '%E%'")
@@ -110,7 +109,7 @@ final class RuleQueries {
         return out;
     }
 
-    /** The first {@value #LITERALS} values (the edge cases) and a seeded random sample of the rest. */
+    /** {@value #LITERALS} values: the first half of them the list's first values (its edge cases), then a seeded sample. */
     private static <T> List<T> sample(List<T> values, SplittableRandom r) {
         List<T> out = new ArrayList<>(values.subList(0, Math.min(values.size(), LITERALS / 2)));
         while (out.size() < LITERALS) {
