@@ -43,10 +43,12 @@ class DiffSuiteTest {
     private static final Map<String, String> OUTCOMES = new ConcurrentHashMap<>();
     private static final Map<String, Boolean> EMPTY = new ConcurrentHashMap<>();
     private static long startNanos;
+    private static long startCpuSeconds;
 
     @BeforeAll
     static void open() throws Exception {
         startNanos = System.nanoTime();
+        startCpuSeconds = processCpuSeconds();
         warehouse = DiffWarehouse.create(dir);
     }
 
@@ -234,7 +236,8 @@ class DiffSuiteTest {
         Map<String, String> doc = DialectDifferencesDoc.entries();
         List<String> lines = new ArrayList<>();
         lines.add("Differential suite (lance-jdbc vs DuckDB): " + OUTCOMES.size() + " queries run in "
-                + (System.nanoTime() - startNanos) / 1_000_000_000 + " s (" + processCpuSeconds() + " s CPU)");
+                + (System.nanoTime() - startNanos) / 1_000_000_000 + " s (" + (processCpuSeconds() - startCpuSeconds)
+                + " s CPU)");
         byKind.forEach((k, n) -> lines.add(String.format("  %-24s %4d", k, n)));
         lines.add(String.format("  %-24s %4d (%.1f%%, each empty by design)", "empty answers", empty,
                 100.0 * empty / Math.max(1, OUTCOMES.size())));
