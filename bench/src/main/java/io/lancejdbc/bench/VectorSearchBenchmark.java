@@ -1,12 +1,12 @@
 package io.lancejdbc.bench;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
-import io.lancejdbc.exec.engine.EngineSession;
-import io.lancejdbc.exec.engine.ParameterValue;
-import io.lancejdbc.exec.engine.PreparedQuery;
-import io.lancejdbc.exec.engine.QueryOptions;
-import io.lancejdbc.exec.engine.QueryResult;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.ParameterValue;
+import io.lancejdbc.engine.PreparedQuery;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.exec.testing.ClusteredVectorTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

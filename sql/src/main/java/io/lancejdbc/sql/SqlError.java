@@ -1,5 +1,7 @@
 package io.lancejdbc.sql;
 
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,7 @@
 package io.lancejdbc.sql;
 
+import io.lancejdbc.engine.SqlState;
+
 /** SQLState values the engine reports (SQL:2011 and X/Open classes as JDBC tools expect them). */
 public final class SqlState {
     /** Syntax error or access rule violation. */

@@ -1,5 +1,7 @@
 package io.lancejdbc.sql;
 
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.catalog.BoundTable;
 import io.lancejdbc.sql.catalog.CatalogView;
 import io.lancejdbc.sql.types.Types;

@@ -1,10 +1,10 @@
 package io.lancejdbc.conformance.bench;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
-import io.lancejdbc.exec.engine.EngineSession;
-import io.lancejdbc.exec.engine.QueryOptions;
-import io.lancejdbc.exec.engine.QueryResult;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.exec.expr.ValueAccess;
 import io.lancejdbc.exec.lance.demo.GeneratedBatchReader;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.engine.QueryEngine;
+import io.lancejdbc.engine.QueryEngine;
 
 /**
  * Conformance-test access to the driver's package-private engine injection: the suites run the driver over an

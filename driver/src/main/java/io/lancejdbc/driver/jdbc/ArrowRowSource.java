@@ -1,7 +1,7 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.engine.Cancellation;
-import io.lancejdbc.exec.engine.QueryResult;
+import io.lancejdbc.engine.Cancellation;
+import io.lancejdbc.engine.QueryResult;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlState;
 import java.sql.SQLException;
 import org.apache.arrow.memory.util.MemoryUtil;
 

@@ -1,6 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.sql.types.TypeSupport;
+import io.lancejdbc.engine.types.TypeSupport;
 import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.Struct;

@@ -1,6 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

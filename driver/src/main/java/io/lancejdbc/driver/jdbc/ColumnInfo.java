@@ -1,6 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.engine.ResultFieldMetadata;
+import io.lancejdbc.engine.ResultFieldMetadata;
 import java.sql.ResultSetMetaData;
 import java.util.Map;
 import org.apache.arrow.vector.types.pojo.Field;

@@ -1,7 +1,7 @@
 package io.lancejdbc.driver.jdbc;
 
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
-import io.lancejdbc.exec.engine.QueryEngine;
+import io.lancejdbc.engine.QueryEngine;
 
 /**
  * Creates the in-process engine. A class of its own so that {@link LanceDriver}, which refers to it through a
@@ -11,7 +11,7 @@ final class EmbeddedEngineFactory {
     private EmbeddedEngineFactory() {
     }
 
-    /** @throws io.lancejdbc.sql.SqlError when Arrow cannot start (see {@link ArrowRuntimeCheck}) */
+    /** @throws io.lancejdbc.engine.SqlError when Arrow cannot start (see {@link ArrowRuntimeCheck}) */
     static QueryEngine create() {
         return new EmbeddedQueryEngine();
     }

@@ -1,10 +1,10 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.engine.EngineSession;
-import io.lancejdbc.exec.engine.PreparedQuery;
-import io.lancejdbc.exec.engine.QueryOptions;
-import io.lancejdbc.exec.engine.QueryResult;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.PreparedQuery;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
+import io.lancejdbc.engine.SqlState;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;

@@ -1,9 +1,9 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.catalog.CatalogMetadata;
-import io.lancejdbc.exec.catalog.IndexDescriptor;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.metadata.CatalogMetadata;
+import io.lancejdbc.engine.metadata.IndexDescriptor;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;

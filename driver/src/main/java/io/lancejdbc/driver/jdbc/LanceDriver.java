@@ -1,10 +1,10 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.config.EngineProperty;
-import io.lancejdbc.exec.engine.EngineSession;
-import io.lancejdbc.exec.engine.QueryEngine;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.config.EngineProperty;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryEngine;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;

@@ -1,8 +1,8 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.engine.ParameterValue;
-import io.lancejdbc.exec.engine.PreparedQuery;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.ParameterValue;
+import io.lancejdbc.engine.PreparedQuery;
+import io.lancejdbc.engine.SqlState;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlState;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.Reader;

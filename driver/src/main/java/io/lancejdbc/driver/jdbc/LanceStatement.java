@@ -1,9 +1,9 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.engine.Cancellation;
-import io.lancejdbc.exec.engine.QueryOptions;
-import io.lancejdbc.exec.engine.QueryResult;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.Cancellation;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
+import io.lancejdbc.engine.SqlState;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,8 +1,8 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.config.EngineConfig;
-import io.lancejdbc.exec.config.EngineProperty;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineProperty;
+import io.lancejdbc.engine.SqlState;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.URISyntaxException;

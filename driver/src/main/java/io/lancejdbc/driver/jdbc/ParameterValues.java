@@ -1,7 +1,7 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.engine.ParameterValue;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.ParameterValue;
+import io.lancejdbc.engine.SqlState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

@@ -1,7 +1,7 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.config.EngineProperty;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.config.EngineProperty;
+import io.lancejdbc.engine.SqlState;
 import java.sql.SQLException;
 import java.util.Locale;
 

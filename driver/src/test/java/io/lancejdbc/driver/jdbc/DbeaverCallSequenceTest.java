@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;

@@ -1,16 +1,16 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.catalog.CatalogMetadata;
-import io.lancejdbc.exec.catalog.IndexDescriptor;
-import io.lancejdbc.exec.config.EngineConfig;
-import io.lancejdbc.exec.engine.EngineSession;
-import io.lancejdbc.exec.engine.ParameterValue;
-import io.lancejdbc.exec.engine.PreparedQuery;
-import io.lancejdbc.exec.engine.QueryEngine;
-import io.lancejdbc.exec.engine.QueryOptions;
-import io.lancejdbc.exec.engine.QueryResult;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.metadata.CatalogMetadata;
+import io.lancejdbc.engine.metadata.IndexDescriptor;
+import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.ParameterValue;
+import io.lancejdbc.engine.PreparedQuery;
+import io.lancejdbc.engine.QueryEngine;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -115,7 +115,7 @@ public final class FixedBatchQueryEngine implements QueryEngine {
     @Override
     public EngineSession openSession(EngineConfig config) {
         openedWith.add(config);
-        return new Session(config.get(io.lancejdbc.exec.config.EngineProperty.CATALOG));
+        return new Session(config.get(io.lancejdbc.engine.config.EngineProperty.CATALOG));
     }
 
     @Override

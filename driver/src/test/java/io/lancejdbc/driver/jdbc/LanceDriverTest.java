@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.engine.config.EngineProperty;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;

@@ -1,6 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
-import io.lancejdbc.exec.engine.QueryEngine;
+import io.lancejdbc.engine.QueryEngine;
 
 /** Test access to the driver's engine-injecting constructor from other packages (the shell tests). */
 public final class TestDrivers {

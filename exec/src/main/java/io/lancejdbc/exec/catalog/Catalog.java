@@ -14,21 +14,21 @@ public interface Catalog extends AutoCloseable {
     /**
      * The direct child namespaces of {@code parent}, sorted by name.
      *
-     * @throws io.lancejdbc.sql.SqlError 3F000 when {@code parent} does not exist; 08xxx when storage is unreachable
+     * @throws io.lancejdbc.engine.SqlError 3F000 when {@code parent} does not exist; 08xxx when storage is unreachable
      */
     List<NamespacePath> childNamespaces(NamespacePath parent);
 
     /**
      * The table names of one namespace, sorted.
      *
-     * @throws io.lancejdbc.sql.SqlError 3F000 when the namespace does not exist
+     * @throws io.lancejdbc.engine.SqlError 3F000 when the namespace does not exist
      */
     List<String> tableNames(NamespacePath namespace);
 
     /**
      * Locates one table.
      *
-     * @throws io.lancejdbc.sql.SqlError 42S02 when the table does not exist (message lists the tables that do),
+     * @throws io.lancejdbc.engine.SqlError 42S02 when the table does not exist (message lists the tables that do),
      *     3F000 when the namespace does not exist
      */
     TableLocation locate(NamespacePath namespace, String table);

@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.catalog;
 
-import io.lancejdbc.exec.config.EngineConfig;
-import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.storage.StorageScheme;
@@ -9,8 +9,8 @@ import io.lancejdbc.namespace.rest.RestConfigException;
 import io.lancejdbc.namespace.rest.RestNamespaceClient;
 import io.lancejdbc.namespace.rest.RestNamespaceConfig;
 import io.lancejdbc.namespace.rest.RestNamespaceProperties;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;

@@ -1,5 +1,7 @@
 package io.lancejdbc.exec.catalog;
 
+import io.lancejdbc.engine.metadata.CatalogMetadata;
+import io.lancejdbc.engine.metadata.IndexDescriptor;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -18,29 +20,29 @@ public interface CatalogMetadata {
     /**
      * Table names of one schema, sorted.
      *
-     * @throws io.lancejdbc.sql.SqlError 3F000 when the schema does not exist
+     * @throws io.lancejdbc.engine.SqlError 3F000 when the schema does not exist
      */
     List<String> tableNames(String schema);
 
     /**
      * The columns of a table as Arrow fields in table order (unsupported types included, see
-     * {@link io.lancejdbc.sql.types.TypeSupport#isSupported(Field)}).
+     * {@link io.lancejdbc.engine.types.TypeSupport#isSupported(Field)}).
      *
-     * @throws io.lancejdbc.sql.SqlError 3F000 / 42S02 when the schema or table does not exist
+     * @throws io.lancejdbc.engine.SqlError 3F000 / 42S02 when the schema or table does not exist
      */
     List<Field> columns(String schema, String table);
 
     /**
      * The indexes of a table (scalar and vector), one entry per logical index and column.
      *
-     * @throws io.lancejdbc.sql.SqlError 3F000 / 42S02 when the schema or table does not exist
+     * @throws io.lancejdbc.engine.SqlError 3F000 / 42S02 when the schema or table does not exist
      */
     List<IndexDescriptor> indexes(String schema, String table);
 
     /**
      * The unenforced primary key columns declared in the Lance schema, in key order; empty when none.
      *
-     * @throws io.lancejdbc.sql.SqlError 3F000 / 42S02 when the schema or table does not exist
+     * @throws io.lancejdbc.engine.SqlError 3F000 / 42S02 when the schema or table does not exist
      */
     List<String> primaryKey(String schema, String table);
 }

@@ -18,7 +18,7 @@ public interface DirectoryLister extends AutoCloseable {
      * @param directoryUri canonical directory URI ({@code file:///wh/ns}, {@code s3://bucket/wh/ns}), no trailing
      *     slash
      * @return the names; empty when the directory does not exist or has no sub-directories
-     * @throws io.lancejdbc.sql.SqlError 08xxx when storage is unreachable, 28000 when access is denied
+     * @throws io.lancejdbc.engine.SqlError 08xxx when storage is unreachable, 28000 when access is denied
      */
     List<String> childDirectories(String directoryUri);
 

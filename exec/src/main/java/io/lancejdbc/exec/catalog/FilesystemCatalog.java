@@ -2,13 +2,13 @@ package io.lancejdbc.exec.catalog;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.lancejdbc.exec.config.EngineConfig;
-import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetSource;
 import io.lancejdbc.exec.lance.DatasetUriNormalizer;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.catalog;
 
+import io.lancejdbc.engine.metadata.IndexDescriptor;
 import java.util.List;
 import java.util.Map;
 

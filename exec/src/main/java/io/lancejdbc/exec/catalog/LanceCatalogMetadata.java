@@ -1,10 +1,12 @@
 package io.lancejdbc.exec.catalog;
 
+import io.lancejdbc.engine.metadata.CatalogMetadata;
+import io.lancejdbc.engine.metadata.IndexDescriptor;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetMetadata;
 import io.lancejdbc.exec.lance.DatasetSource;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

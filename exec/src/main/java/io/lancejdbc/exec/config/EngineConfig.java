@@ -1,5 +1,7 @@
 package io.lancejdbc.exec.config;
 
+import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineProperty;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;

@@ -1,9 +1,10 @@
 package io.lancejdbc.exec.config;
 
+import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.namespace.rest.RestNamespaceConfig;
 import io.lancejdbc.namespace.rest.RestNamespaceProperties;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;

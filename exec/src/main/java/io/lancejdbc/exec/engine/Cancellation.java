@@ -1,7 +1,8 @@
 package io.lancejdbc.exec.engine;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.Cancellation;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,9 +1,11 @@
 package io.lancejdbc.exec.engine;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryEngine;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.tvf.DatasetOpenPool;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;

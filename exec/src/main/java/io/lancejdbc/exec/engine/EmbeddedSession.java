@@ -1,12 +1,17 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.ParameterValue;
+import io.lancejdbc.engine.PreparedQuery;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.exec.catalog.Catalog;
-import io.lancejdbc.exec.catalog.CatalogMetadata;
+import io.lancejdbc.engine.metadata.CatalogMetadata;
 import io.lancejdbc.exec.catalog.CatalogFactory;
 import io.lancejdbc.exec.catalog.LanceCatalogMetadata;
 import io.lancejdbc.exec.catalog.SchemaNameCodec;
-import io.lancejdbc.exec.config.EngineConfig;
-import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.FragmentScanReader;
 import io.lancejdbc.exec.lance.PoolSettings;
@@ -15,8 +20,8 @@ import io.lancejdbc.exec.tvf.DatasetOpenPool;
 import io.lancejdbc.exec.tvf.FileFunctionPlanner;
 import io.lancejdbc.exec.tvf.ListerFactory;
 import io.lancejdbc.exec.tvf.LocalPathPolicy;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -163,7 +168,7 @@ final class EmbeddedSession implements EngineSession {
     }
 
     @Override
-    public QueryResult execute(String sql, List<io.lancejdbc.exec.engine.ParameterValue> params,
+    public QueryResult execute(String sql, List<io.lancejdbc.engine.ParameterValue> params,
             QueryOptions options) {
         ensureOpen();
         return runner.execute(sql, params, options);

@@ -1,6 +1,12 @@
 package io.lancejdbc.exec.engine;
 
-import io.lancejdbc.exec.catalog.CatalogMetadata;
+import io.lancejdbc.engine.Cancellation;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.ParameterValue;
+import io.lancejdbc.engine.PreparedQuery;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
+import io.lancejdbc.engine.metadata.CatalogMetadata;
 import java.util.List;
 
 /**
@@ -18,14 +24,14 @@ public interface EngineSession extends AutoCloseable {
     /**
      * Switches the current schema.
      *
-     * @throws io.lancejdbc.sql.SqlError SQLState 3F000 when the schema does not exist (message lists those that do)
+     * @throws io.lancejdbc.engine.SqlError SQLState 3F000 when the schema does not exist (message lists those that do)
      */
     void setCurrentSchema(String schema);
 
     /**
      * Parses and binds a statement without running it (for {@code PreparedStatement}).
      *
-     * @throws io.lancejdbc.sql.SqlError with a 42xxx state for syntax and name errors
+     * @throws io.lancejdbc.engine.SqlError with a 42xxx state for syntax and name errors
      */
     PreparedQuery prepare(String sql);
 
@@ -33,7 +39,7 @@ public interface EngineSession extends AutoCloseable {
      * Parses, plans and starts a statement. Rows stream lazily from the returned result.
      *
      * @param params values for the {@code ?} markers in order; empty when there are none
-     * @throws io.lancejdbc.sql.SqlError for every user-caused failure
+     * @throws io.lancejdbc.engine.SqlError for every user-caused failure
      */
     QueryResult execute(String sql, List<ParameterValue> params, QueryOptions options);
 

@@ -1,11 +1,12 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.tvf.FileFunctionArguments;
 import io.lancejdbc.exec.tvf.FileFunctionCall;
 import io.lancejdbc.exec.tvf.FileFunctionPlanner;
 import io.lancejdbc.exec.storage.glob.GlobPattern;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.sql.catalog.BoundTable;
 import java.util.List;
 import java.util.Map;

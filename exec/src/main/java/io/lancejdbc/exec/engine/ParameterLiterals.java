@@ -1,7 +1,8 @@
 package io.lancejdbc.exec.engine;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.ParameterValue;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.expr.Literal;
 import io.lancejdbc.sql.types.Types;
 import java.math.BigDecimal;

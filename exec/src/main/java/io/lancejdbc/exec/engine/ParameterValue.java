@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.ParameterValue;
 import java.util.Objects;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 

@@ -1,5 +1,9 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.ParameterValue;
+import io.lancejdbc.engine.PreparedQuery;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -22,7 +26,7 @@ public interface PreparedQuery {
     /**
      * Runs the statement with {@code params}.
      *
-     * @throws io.lancejdbc.sql.SqlError SQLState 07001-like {@code 22023} when the number of values is wrong
+     * @throws io.lancejdbc.engine.SqlError SQLState 07001-like {@code 22023} when the number of values is wrong
      */
     QueryResult execute(List<ParameterValue> params, QueryOptions options);
 }

@@ -1,6 +1,8 @@
 package io.lancejdbc.exec.engine;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryEngine;
+import io.lancejdbc.engine.config.EngineConfig;
 
 /**
  * The SQL engine behind a JDBC connection. The embedded implementation runs in this JVM; a remote implementation
@@ -11,7 +13,7 @@ public interface QueryEngine extends AutoCloseable {
     /**
      * Opens a session (one per JDBC connection) against the catalog the configuration describes.
      *
-     * @throws io.lancejdbc.sql.SqlError with an {@code 08xxx} SQLState when the catalog cannot be reached, or a
+     * @throws io.lancejdbc.engine.SqlError with an {@code 08xxx} SQLState when the catalog cannot be reached, or a
      *     {@code 22023}/{@code HY000} state for an invalid configuration
      */
     EngineSession openSession(EngineConfig config);

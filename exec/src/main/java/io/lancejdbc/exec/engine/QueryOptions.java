@@ -1,5 +1,7 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.Cancellation;
+import io.lancejdbc.engine.QueryOptions;
 import java.util.Objects;
 
 /**

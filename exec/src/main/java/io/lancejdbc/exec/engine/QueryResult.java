@@ -1,5 +1,7 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.QueryResult;
+import io.lancejdbc.engine.ResultFieldMetadata;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -21,7 +23,7 @@ public interface QueryResult extends AutoCloseable {
     /**
      * The next batch, owned by the caller (close it), or null at the end. Always null without rows.
      *
-     * @throws io.lancejdbc.sql.SqlError when execution fails
+     * @throws io.lancejdbc.engine.SqlError when execution fails
      */
     VectorSchemaRoot nextBatch();
 

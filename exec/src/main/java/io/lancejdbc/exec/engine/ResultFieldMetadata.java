@@ -1,5 +1,7 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.ResultFieldMetadata;
+
 /**
  * Keys of Arrow field metadata the engine sets on result columns so that the JDBC layer can answer
  * {@code ResultSetMetaData} without knowing the plan.

@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.exec.expr.ColumnWriters;
 import io.lancejdbc.exec.expr.ValueAccess;
 import java.util.ArrayList;

@@ -1,12 +1,14 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.ResultFieldMetadata;
 import io.lancejdbc.exec.catalog.LanceCatalogMetadata;
 import io.lancejdbc.exec.catalog.TableLocation;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetSource;
 import io.lancejdbc.exec.snapshot.Snapshot;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.catalog.BoundTable;
 import io.lancejdbc.sql.catalog.CatalogView;
 import java.util.ArrayList;

@@ -1,8 +1,10 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.Cancellation;
+import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.exec.stream.BatchStream;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;

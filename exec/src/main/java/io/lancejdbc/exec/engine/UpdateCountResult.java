@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.QueryResult;
 import java.util.List;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;

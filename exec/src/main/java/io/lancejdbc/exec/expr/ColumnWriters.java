@@ -255,7 +255,7 @@ public final class ColumnWriters {
                 public void set(int i, BigDecimal x) {
                     BigDecimal s = x.setScale(scale, RoundingMode.HALF_UP);
                     if (s.precision() > precision) {
-                        throw new io.lancejdbc.sql.SqlError(io.lancejdbc.sql.SqlState.NUMERIC_OUT_OF_RANGE,
+                        throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.NUMERIC_OUT_OF_RANGE,
                                 "Decimal value " + s.toPlainString() + " overflows DECIMAL(" + precision + "," + scale
                                         + ")");
                     }
@@ -328,7 +328,7 @@ public final class ColumnWriters {
                 @Override
                 public void set(int i, byte[] x) {
                     if (x.length != b.getByteWidth()) {
-                        throw new io.lancejdbc.sql.SqlError(io.lancejdbc.sql.SqlState.DATA_EXCEPTION,
+                        throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.DATA_EXCEPTION,
                                 "Binary value of " + x.length + " bytes does not fit fixed width " + b.getByteWidth());
                     }
                     b.setSafe(i, x);

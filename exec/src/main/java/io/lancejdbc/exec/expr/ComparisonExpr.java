@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.expr;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.expr.Functions;
 import io.lancejdbc.sql.types.Types;
 import java.util.Objects;

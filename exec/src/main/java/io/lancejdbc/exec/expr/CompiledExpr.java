@@ -14,7 +14,7 @@ public interface CompiledExpr {
      * Evaluates over every row of {@code batch}.
      *
      * @param allocator where computed vectors are allocated
-     * @throws io.lancejdbc.sql.SqlError 22xxx for data errors (division by zero, overflow, bad cast)
+     * @throws io.lancejdbc.engine.SqlError 22xxx for data errors (division by zero, overflow, bad cast)
      */
     Evaluated evaluate(VectorSchemaRoot batch, BufferAllocator allocator);
 }

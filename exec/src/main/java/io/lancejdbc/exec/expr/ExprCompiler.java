@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.expr;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.expr.Call;
 import io.lancejdbc.sql.expr.ColumnRef;
 import io.lancejdbc.sql.expr.Expr;

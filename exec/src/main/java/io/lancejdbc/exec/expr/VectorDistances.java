@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.expr;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 
 /**
  * Vector distances with Lance's conventions, so SQL computes exactly the {@code _distance} of {@code vector_search}

@@ -1,8 +1,8 @@
 package io.lancejdbc.exec.lance;
 
 import io.lancejdbc.exec.stream.BatchStream;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

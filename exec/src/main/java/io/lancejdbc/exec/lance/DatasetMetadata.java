@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.lance;
 
-import io.lancejdbc.exec.catalog.IndexDescriptor;
+import io.lancejdbc.engine.metadata.IndexDescriptor;
 import io.lancejdbc.exec.snapshot.Snapshot;
 import java.util.List;
 import java.util.Objects;

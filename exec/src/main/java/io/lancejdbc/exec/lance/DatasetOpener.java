@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.lance;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.OptionalLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.lance.Dataset;

@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.lance;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Locale;

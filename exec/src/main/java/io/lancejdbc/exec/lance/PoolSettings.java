@@ -1,9 +1,9 @@
 package io.lancejdbc.exec.lance;
 
-import io.lancejdbc.exec.config.EngineConfig;
-import io.lancejdbc.exec.config.EngineProperty;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineProperty;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.time.Duration;
 import java.util.Objects;
 

@@ -1,11 +1,11 @@
 package io.lancejdbc.exec.lance;
 
-import io.lancejdbc.exec.catalog.IndexDescriptor;
+import io.lancejdbc.engine.metadata.IndexDescriptor;
 import io.lancejdbc.exec.snapshot.FragmentInfo;
 import io.lancejdbc.exec.snapshot.IndexSegment;
 import io.lancejdbc.exec.snapshot.Snapshot;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

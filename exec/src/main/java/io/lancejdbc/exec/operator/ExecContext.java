@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.operator;
 
-import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.expr.ExprCompiler;
 import io.lancejdbc.exec.lance.FragmentScanReader;
 import java.time.Clock;

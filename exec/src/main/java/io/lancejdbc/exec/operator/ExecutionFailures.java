@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.operator;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import org.apache.arrow.vector.util.OversizedAllocationException;
 
 /** The SqlError for an exception an operator did not expect, by what it means to the user. */

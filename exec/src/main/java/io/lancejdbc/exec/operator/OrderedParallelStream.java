@@ -1,9 +1,9 @@
 package io.lancejdbc.exec.operator;
 
-import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.stream.BatchStream;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;

@@ -25,7 +25,7 @@ public interface PhysicalOperator {
     /**
      * Starts producing batches.
      *
-     * @throws io.lancejdbc.sql.SqlError when the operator cannot start (e.g. a dataset cannot be read)
+     * @throws io.lancejdbc.engine.SqlError when the operator cannot start (e.g. a dataset cannot be read)
      */
     BatchStream open(ExecContext ctx);
 }

@@ -50,7 +50,7 @@ public final class SplitPipeline {
      * Prepares the split probes of the pipeline (reads their build sides) on the calling thread.
      *
      * @return the pipeline ready to open splits; close it after every split stream is closed
-     * @throws io.lancejdbc.sql.SqlError as preparing a probe does; what was prepared before is then released
+     * @throws io.lancejdbc.engine.SqlError as preparing a probe does; what was prepared before is then released
      */
     public Prepared prepare(ExecContext ctx) {
         List<SplitProbe.Prepared> probes = new ArrayList<>();

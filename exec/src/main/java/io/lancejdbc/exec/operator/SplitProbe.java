@@ -19,7 +19,7 @@ public interface SplitProbe {
      * Reads the state every split shares (the build side), on the calling thread. The caller closes the result
      * after every stream it made is closed.
      *
-     * @throws io.lancejdbc.sql.SqlError as reading the other inputs does (HY001 when the state outgrows
+     * @throws io.lancejdbc.engine.SqlError as reading the other inputs does (HY001 when the state outgrows
      *     {@code query.max_memory})
      */
     Prepared prepare(ExecContext ctx);

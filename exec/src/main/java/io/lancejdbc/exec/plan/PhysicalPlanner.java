@@ -10,8 +10,8 @@ import io.lancejdbc.exec.operator.ScanOperator;
 import io.lancejdbc.exec.operator.SortOperator;
 import io.lancejdbc.exec.operator.ValuesOperator;
 import io.lancejdbc.exec.operator.agg.HashAggregateOperator;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.expr.ColumnRef;
 import io.lancejdbc.sql.expr.Expr;
 import io.lancejdbc.sql.expr.ExprVisitors;
@@ -59,7 +59,7 @@ public final class PhysicalPlanner {
 
     /**
      * A session setting, e.g. {@code topn_lazy_materialization_threshold}; null when unset (callers apply defaults
-     * from {@link io.lancejdbc.exec.config.EngineProperty}).
+     * from {@link io.lancejdbc.engine.config.EngineProperty}).
      */
     public String setting(String name) {
         return settings.get(name);

@@ -30,7 +30,7 @@ public final class DatasetRootProbe {
      * @param timeout per listing request
      * @return {@link PathKind#DATASET} after one request; otherwise {@link PathKind#NOT_A_DATASET} or
      *         {@link PathKind#NOT_FOUND}, after a second request unless {@code knownToExist}
-     * @throws io.lancejdbc.sql.SqlError as {@link DirectoryLister#listPage} does
+     * @throws io.lancejdbc.engine.SqlError as {@link DirectoryLister#listPage} does
      */
     public static PathKind probe(DirectoryLister lister, StorageLocation location, boolean knownToExist,
                                  Duration timeout) {

@@ -24,7 +24,7 @@ public interface DirectoryLister extends AutoCloseable {
      * @param pageSize most entries (directories plus files) in the page, 1 to 1000
      * @param timeout upper bound of this one request, positive
      * @return the page, never null
-     * @throws io.lancejdbc.sql.SqlError 28000 when the credentials are rejected or lack permission, 42S02 when
+     * @throws io.lancejdbc.engine.SqlError 28000 when the credentials are rejected or lack permission, 42S02 when
      *         the bucket does not exist, 08001 when the endpoint cannot be reached, HYT00 when {@code timeout}
      *         passes, HY000 for other storage errors; never with a credential in the message
      */

@@ -19,7 +19,7 @@ public interface BatchStream extends AutoCloseable {
     /**
      * The next batch (at least one row unless the stream is empty-by-design), or {@code null} at the end.
      *
-     * @throws io.lancejdbc.sql.SqlError when reading or computing fails, or the query was cancelled
+     * @throws io.lancejdbc.engine.SqlError when reading or computing fails, or the query was cancelled
      */
     VectorSchemaRoot next();
 

@@ -1,14 +1,14 @@
 package io.lancejdbc.exec.tvf;
 
-import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.engine.PinnedDataset;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetSource;
 import io.lancejdbc.exec.snapshot.Snapshot;
 import io.lancejdbc.exec.storage.StorageLocation;
-import io.lancejdbc.exec.config.EngineProperty;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.config.EngineProperty;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -1,13 +1,13 @@
 package io.lancejdbc.exec.tvf;
 
-import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.storage.StorageScheme;
 import io.lancejdbc.exec.storage.glob.GlobPattern;
 import io.lancejdbc.exec.storage.glob.UrisArgument;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.tvf;
 
-import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.engine.PinnedDataset;
 import io.lancejdbc.exec.engine.PinnedTable;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
@@ -13,8 +13,8 @@ import io.lancejdbc.exec.storage.glob.DatasetRootExpander;
 import io.lancejdbc.exec.storage.glob.ExpansionBudget;
 import io.lancejdbc.exec.storage.glob.ExpansionResult;
 import io.lancejdbc.exec.storage.glob.GlobPattern;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package io.lancejdbc.exec.tvf;
 
-import io.lancejdbc.exec.config.EngineProperty;
+import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.storage.StorageScheme;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.tvf;
 
-import io.lancejdbc.exec.config.EngineProperty;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.config.EngineProperty;
+import io.lancejdbc.engine.SqlError;
 import java.time.Duration;
 import java.util.Map;
 

@@ -1,8 +1,8 @@
 package io.lancejdbc.exec.vector;
 
-import io.lancejdbc.exec.config.EngineProperty;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.config.EngineProperty;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.Map;
 
 /**

@@ -3,11 +3,12 @@ package io.lancejdbc.exec.catalog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.lancejdbc.engine.metadata.IndexDescriptor;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.PoolSettings;
 import io.lancejdbc.exec.lance.TestDatasets;
 import io.lancejdbc.exec.lance.TestWarehouses;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.lancejdbc.exec.catalog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,14 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.metadata.IndexDescriptor;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.PoolSettings;
 import io.lancejdbc.exec.lance.TestDatasets;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.testing.WarehouseLayout;
 import io.lancejdbc.exec.testing.Warehouses;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.PoolSettings;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.namespace.rest.RestAuthentication;
 import io.lancejdbc.namespace.rest.RestNamespaceClient;
 import io.lancejdbc.namespace.rest.RestNamespaceConfig;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

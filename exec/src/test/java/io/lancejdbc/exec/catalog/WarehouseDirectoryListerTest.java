@@ -9,7 +9,7 @@ import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.storage.StorageScheme;
 import io.lancejdbc.exec.testing.s3.S3TestServer;
 import io.lancejdbc.exec.testing.s3.SharedS3Proxy;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.namespace.rest.RestNamespaceConfig;
 import io.lancejdbc.namespace.rest.RestNamespaceProperties;
 import java.util.List;

@@ -2,7 +2,10 @@ package io.lancejdbc.exec.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.expr.ValueAccess;
 import io.lancejdbc.exec.lance.demo.DemoWarehouse;
 import java.nio.file.Path;

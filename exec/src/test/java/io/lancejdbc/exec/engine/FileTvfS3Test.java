@@ -8,12 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
+import io.lancejdbc.engine.ResultFieldMetadata;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.testing.UriDatasets;
 import io.lancejdbc.exec.testing.s3.S3TestServer;
 import io.lancejdbc.exec.testing.s3.SharedS3Proxy;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

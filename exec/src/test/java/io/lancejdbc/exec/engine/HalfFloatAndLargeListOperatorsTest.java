@@ -2,7 +2,8 @@ package io.lancejdbc.exec.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.testing.AllTypesTable;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,10 +5,11 @@ import static io.lancejdbc.exec.engine.SessionRows.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.lance.TestDatasets;
 import io.lancejdbc.exec.testing.Warehouses;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,5 +1,8 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.exec.expr.ValueAccess;
 import java.util.ArrayList;
 import java.util.List;

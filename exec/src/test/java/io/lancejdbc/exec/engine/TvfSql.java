@@ -2,8 +2,11 @@ package io.lancejdbc.exec.engine;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.exec.expr.ValueAccess;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

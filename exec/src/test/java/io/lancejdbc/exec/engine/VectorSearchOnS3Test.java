@@ -3,7 +3,10 @@ package io.lancejdbc.exec.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.expr.ValueAccess;
 import io.lancejdbc.exec.testing.ExactKnn;
 import io.lancejdbc.exec.testing.TestDatasets;

@@ -3,7 +3,7 @@ package io.lancejdbc.exec.lance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import org.junit.jupiter.api.Test;
 
 class DatasetUriNormalizerTest {

@@ -9,7 +9,7 @@ import io.lancejdbc.exec.split.Split;
 import io.lancejdbc.exec.split.SplitKind;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.exec.testing.CorpusFixtures;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

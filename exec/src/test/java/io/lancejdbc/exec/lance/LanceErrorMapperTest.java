@@ -3,7 +3,7 @@ package io.lancejdbc.exec.lance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.io.IOException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -15,7 +15,7 @@ import io.lancejdbc.exec.testing.VectorMetric;
 import io.lancejdbc.exec.testing.VectorTable;
 import io.lancejdbc.exec.testing.VectorTableSpec;
 import io.lancejdbc.exec.testing.VectorValues;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

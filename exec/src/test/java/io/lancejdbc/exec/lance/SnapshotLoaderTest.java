@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.catalog.IndexDescriptor;
+import io.lancejdbc.engine.metadata.IndexDescriptor;
 import io.lancejdbc.exec.snapshot.FragmentInfo;
 import io.lancejdbc.exec.snapshot.IndexSegment;
 import io.lancejdbc.exec.snapshot.Snapshot;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.nio.file.Paths;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.nio.file.Path;
-import io.lancejdbc.exec.engine.EngineSession;
+import io.lancejdbc.engine.EngineSession;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

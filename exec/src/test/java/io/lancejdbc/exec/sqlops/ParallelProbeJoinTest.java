@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.engine.EngineSession;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.SqlError;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
-import io.lancejdbc.exec.engine.EngineSession;
-import io.lancejdbc.exec.engine.QueryOptions;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.SqlError;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

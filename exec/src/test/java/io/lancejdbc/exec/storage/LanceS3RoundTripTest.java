@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.storage.glob.DatasetRootExpander;
 import io.lancejdbc.exec.storage.glob.ExpansionBudget;
 import io.lancejdbc.exec.storage.glob.UrisArgument;

@@ -14,7 +14,7 @@ import io.lancejdbc.exec.testing.VectorIndexKind;
 import io.lancejdbc.exec.testing.VectorMetric;
 import io.lancejdbc.exec.testing.VectorTable;
 import io.lancejdbc.exec.testing.VectorTableSpec;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;

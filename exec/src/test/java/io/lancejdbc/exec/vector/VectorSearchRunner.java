@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.vector;
 
-import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.engine.PinnedTable;
 import io.lancejdbc.exec.expr.ExprCompiler;
 import io.lancejdbc.exec.lance.DatasetHandlePool;

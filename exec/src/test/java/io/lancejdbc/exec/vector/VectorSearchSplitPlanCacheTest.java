@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
-import io.lancejdbc.exec.engine.EngineSession;
-import io.lancejdbc.exec.engine.QueryOptions;
-import io.lancejdbc.exec.engine.QueryResult;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.exec.testing.ClusteredVectorTable;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import io.lancejdbc.exec.snapshot.IndexSegment;
 import io.lancejdbc.exec.snapshot.Snapshot;
 import io.lancejdbc.exec.split.Split;
 import io.lancejdbc.exec.split.SplitKind;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.lancejdbc.sql.bind;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.expr.Literal;
 import io.lancejdbc.sql.types.Types;
 import java.math.BigDecimal;

@@ -1,7 +1,7 @@
 package io.lancejdbc.sql.bind;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.catalog.BoundTable;
 import io.lancejdbc.sql.catalog.CatalogView;
 import io.lancejdbc.sql.expr.Call;
@@ -30,7 +30,7 @@ import io.lancejdbc.sql.plan.TableScan;
 import io.lancejdbc.sql.plan.Values;
 import io.lancejdbc.sql.plan.Window;
 import io.lancejdbc.sql.plan.WindowCall;
-import io.lancejdbc.sql.types.TypeSupport;
+import io.lancejdbc.engine.types.TypeSupport;
 import io.lancejdbc.sql.types.Types;
 import java.time.Clock;
 import java.util.ArrayDeque;

@@ -18,7 +18,7 @@ public interface CatalogView {
     /**
      * Resolves {@code table}, {@code schema.table} or {@code catalog.schema.table} (parts already unquoted).
      *
-     * @throws io.lancejdbc.sql.SqlError 42S02 (table), 3F000 (schema) or 42000 (bad name) with the names that exist
+     * @throws io.lancejdbc.engine.SqlError 42S02 (table), 3F000 (schema) or 42000 (bad name) with the names that exist
      */
     BoundTable resolveTable(List<String> nameParts);
 
@@ -27,7 +27,7 @@ public interface CatalogView {
      *
      * @param function lower-case function name
      * @param arguments named arguments with lower-case keys, values unquoted
-     * @throws io.lancejdbc.sql.SqlError for bad arguments (42000/22023) or unreadable paths
+     * @throws io.lancejdbc.engine.SqlError for bad arguments (42000/22023) or unreadable paths
      */
     BoundTable resolveFileFunction(String function, Map<String, String> arguments);
 }

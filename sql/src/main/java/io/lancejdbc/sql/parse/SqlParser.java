@@ -1,7 +1,7 @@
 package io.lancejdbc.sql.parse;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package io.lancejdbc.sql.types;
 
+import io.lancejdbc.engine.types.TypeSupport;
 import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;

@@ -3,7 +3,7 @@ package io.lancejdbc.sql.bind;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.sql.TestCatalog;
 import io.lancejdbc.sql.parse.ParsedStatement;
 import io.lancejdbc.sql.parse.SqlParser;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.sql.TestCatalog;
 import io.lancejdbc.sql.expr.Literal;
 import io.lancejdbc.sql.parse.ParsedStatement;

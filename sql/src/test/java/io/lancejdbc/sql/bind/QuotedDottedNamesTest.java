@@ -2,8 +2,8 @@ package io.lancejdbc.sql.bind;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.catalog.BoundTable;
 import io.lancejdbc.sql.catalog.CatalogView;
 import io.lancejdbc.sql.parse.ParsedStatement;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.sql.TestCatalog;
 import io.lancejdbc.sql.bind.QueryBinder;
 import io.lancejdbc.sql.expr.ColumnRef;

@@ -66,7 +66,7 @@ final class Accumulators {
             case "bool_or":
                 return new StatisticsAccumulators.BoolAgg(false);
             default:
-                throw new io.lancejdbc.sql.SqlError(io.lancejdbc.sql.SqlState.UNDEFINED_FUNCTION,
+                throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.UNDEFINED_FUNCTION,
                         "Aggregate " + call.function() + " cannot be evaluated");
         }
     }

@@ -124,7 +124,7 @@ final class StatisticsAccumulators {
                 }
                 bytes += ((String) x).length() * 2L;
                 if (bytes > 1L << 30) {
-                    throw new io.lancejdbc.sql.SqlError(io.lancejdbc.sql.SqlState.OUT_OF_MEMORY,
+                    throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.OUT_OF_MEMORY,
                             "GROUP_CONCAT result exceeds 1 GiB");
                 }
             }

@@ -128,7 +128,7 @@ public final class JoinOperator implements PhysicalOperator, SparseOutput, Split
      * Reads the build side once for every probe split.
      *
      * @throws IllegalStateException when {@link #canProbeSplits()} is false
-     * @throws io.lancejdbc.sql.SqlError HY001 when the build side outgrows {@code query.max_memory}
+     * @throws io.lancejdbc.engine.SqlError HY001 when the build side outgrows {@code query.max_memory}
      */
     @Override
     public SplitProbe.Prepared prepare(ExecContext ctx) {

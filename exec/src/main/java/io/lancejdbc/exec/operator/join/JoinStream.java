@@ -11,7 +11,7 @@ import io.lancejdbc.exec.operator.VectorGather;
 import io.lancejdbc.exec.operator.hash.BuildSide;
 import io.lancejdbc.exec.operator.hash.KeyBatch;
 import io.lancejdbc.exec.stream.BatchStream;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.sql.expr.Expr;
 import io.lancejdbc.sql.expr.ExprVisitors;
 import io.lancejdbc.sql.plan.JoinType;

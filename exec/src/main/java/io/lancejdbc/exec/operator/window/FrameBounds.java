@@ -1,8 +1,8 @@
 package io.lancejdbc.exec.operator.window;
 
 import io.lancejdbc.exec.expr.ColumnReaders;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.plan.WindowFrame;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;

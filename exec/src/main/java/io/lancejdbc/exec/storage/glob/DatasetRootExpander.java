@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.storage.glob;
 
-import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.storage.DatasetRootProbe;
 import io.lancejdbc.exec.storage.DirectoryLister;
 import io.lancejdbc.exec.storage.ListingPage;
@@ -8,9 +8,9 @@ import io.lancejdbc.exec.storage.ObjectKeyEncoding;
 import io.lancejdbc.exec.storage.PathKind;
 import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.storage.StorageScheme;
-import io.lancejdbc.exec.config.EngineProperty;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.config.EngineProperty;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.lancejdbc.exec.storage.glob;
 
 import io.lancejdbc.exec.storage.DatasetRootProbe;
 import io.lancejdbc.exec.storage.StorageLocation;
-import io.lancejdbc.sql.SqlError;
-import io.lancejdbc.sql.SqlState;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

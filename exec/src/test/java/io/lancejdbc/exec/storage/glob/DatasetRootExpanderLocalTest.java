@@ -3,10 +3,10 @@ package io.lancejdbc.exec.storage.glob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.storage.LocalDirectoryLister;
 import io.lancejdbc.exec.storage.StorageLocation;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

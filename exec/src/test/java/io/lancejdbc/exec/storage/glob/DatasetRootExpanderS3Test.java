@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.engine.Cancellation;
+import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.storage.S3DirectoryLister;
 import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.testing.s3.S3TestServer;
 import io.lancejdbc.exec.testing.s3.SharedS3Proxy;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -3,7 +3,7 @@ package io.lancejdbc.exec.storage.glob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

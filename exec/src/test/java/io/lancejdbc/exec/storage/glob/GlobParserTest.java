@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.storage.StorageScheme;
-import io.lancejdbc.sql.SqlError;
+import io.lancejdbc.engine.SqlError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
