@@ -1,27 +1,22 @@
 package io.lancejdbc.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import io.lancejdbc.driver.jdbc.EngineDrivers;
 import io.lancejdbc.driver.jdbc.LanceDataSource;
-import io.lancejdbc.driver.jdbc.LanceDriver;
-import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
 import java.sql.Connection;
+import java.sql.Driver;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import org.apache.arrow.memory.BufferAllocator;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The real driver over a real embedded engine that the test class owns, so that the suite can see the engine's
- * Arrow allocator. Register it as a static field:
+ * The real driver over a real engine that the test class owns, running where {@link EngineMode#current()} says
+ * (in this JVM by default), so that the suite can see what the engine holds. Register it as a static field:
  *
  * <pre>{@code
  * @RegisterExtension
@@ -29,19 +24,22 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }</pre>
  *
  * <p>After each test it checks that every connection it handed out ({@link #connect}) is closed and that the
- * engine's root allocator holds no Arrow memory and no child allocator; after the class it shuts the driver and
- * engine down (closing the root allocator, which throws on a leak). Data sources ({@link #dataSource}) are closed
- * by the test that asked for one; their connections count like any other.
+ * engine holds no Arrow memory and no session allocator; after the class it shuts the driver and engine down
+ * (closing the root allocator, which throws on a leak). Data sources ({@link #dataSource}) are not closed by the
+ * test; their connections count like any other for the memory check.
  */
 public final class EngineUnderTest implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
-    private EmbeddedQueryEngine engine;
-    private LanceDriver driver;
+    private EngineTarget target;
     private final List<Connection> handedOut = new ArrayList<>();
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        engine = new EmbeddedQueryEngine();
-        driver = EngineDrivers.over(engine);
+        target = EngineMode.current().start();
+    }
+
+    /** The driver the connections come from (for {@code acceptsURL}, {@code getPropertyInfo}). */
+    public Driver driver() {
+        return target.driver();
     }
 
     /**
@@ -55,7 +53,7 @@ public final class EngineUnderTest implements BeforeAllCallback, AfterEachCallba
 
     /** Opens a connection with properties; the test closes it. */
     public synchronized Connection connect(String url, Properties properties) throws SQLException {
-        Connection c = driver.connect(url, properties);
+        Connection c = target.connect(url, properties);
         if (c == null) {
             throw new IllegalArgumentException("not a jdbc:lance: URL: " + url);
         }
@@ -65,16 +63,16 @@ public final class EngineUnderTest implements BeforeAllCallback, AfterEachCallba
 
     /**
      * A data source over this engine (for pools and frameworks). Its connections are not tracked one by one; the
-     * allocator check after the test still sees what they leave behind. Do not close it (closing a data source
+     * memory check after the test still sees what they leave behind. Do not close it (closing a data source
      * stops its engine): the engine is shut down after the class.
      */
     public LanceDataSource dataSource(String url) {
-        return EngineDrivers.dataSource(engine, url);
+        return target.dataSource(url);
     }
 
-    /** The engine's root allocator (for checks inside a test). */
-    public BufferAllocator rootAllocator() {
-        return engine.rootAllocator();
+    /** Bytes of Arrow memory the engine holds right now (for checks inside a test, connections still open). */
+    public long allocatedBytes() {
+        return target.allocatedBytes();
     }
 
     @Override
@@ -95,18 +93,13 @@ public final class EngineUnderTest implements BeforeAllCallback, AfterEachCallba
         assertNoArrowMemoryHeld(context.getDisplayName());
     }
 
-    /** Fails when the engine's allocator tree holds memory or open child allocators. */
+    /** Fails when the engine holds Arrow memory or open session allocators. */
     public void assertNoArrowMemoryHeld(String after) {
-        BufferAllocator root = engine.rootAllocator();
-        if (root.getAllocatedMemory() != 0 || !root.getChildAllocators().isEmpty()) {
-            fail("Arrow memory held after " + after + ": " + root.getAllocatedMemory() + " bytes\n"
-                    + root.toVerboseString());
-        }
-        assertTrue(root.getChildAllocators().isEmpty());
+        target.assertReleased(after);
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
-        EngineDrivers.shutdown(driver);
+        target.close();
     }
 }

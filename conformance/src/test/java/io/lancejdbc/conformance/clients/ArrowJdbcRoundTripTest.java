@@ -2,6 +2,7 @@ package io.lancejdbc.conformance.clients;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.lancejdbc.conformance.EngineContract;
 import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.exec.testing.ArrowAllocatorExtension;
 import io.lancejdbc.exec.testing.ArrowLogicalValues;
@@ -62,6 +63,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * left out of the query, and zoned timestamps are read as TIMESTAMP (an explicit type, as users configure it).
  */
 @ExtendWith({SharedDatasetsExtension.class, ArrowAllocatorExtension.class})
+@EngineContract
 class ArrowJdbcRoundTripTest {
     @RegisterExtension
     static final EngineUnderTest ENGINE = new EngineUnderTest();

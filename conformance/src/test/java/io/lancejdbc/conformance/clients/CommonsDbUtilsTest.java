@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lancejdbc.conformance.EngineContract;
 import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.exec.testing.NumbersTable;
 import io.lancejdbc.exec.testing.SharedDatasets;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * NULL arguments, so parameter metadata must be right.
  */
 @ExtendWith(SharedDatasetsExtension.class)
+@EngineContract
 class CommonsDbUtilsTest {
     @RegisterExtension
     static final EngineUnderTest ENGINE = new EngineUnderTest();

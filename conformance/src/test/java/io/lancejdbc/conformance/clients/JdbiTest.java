@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.lancejdbc.conformance.EngineContract;
 import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.driver.jdbc.LanceDataSource;
 import io.lancejdbc.exec.testing.NumbersTable;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * from column labels, JSR-310 columns, optional results and error wrapping.
  */
 @ExtendWith(SharedDatasetsExtension.class)
+@EngineContract
 class JdbiTest {
     @RegisterExtension
     static final EngineUnderTest ENGINE = new EngineUnderTest();

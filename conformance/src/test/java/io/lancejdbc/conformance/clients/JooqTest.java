@@ -5,6 +5,7 @@ import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
+import io.lancejdbc.conformance.EngineContract;
 import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.exec.testing.NumbersTable;
 import io.lancejdbc.exec.testing.SharedDatasets;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * itself in its default and MySQL dialects.
  */
 @ExtendWith(SharedDatasetsExtension.class)
+@EngineContract
 class JooqTest {
     @RegisterExtension
     static final EngineUnderTest ENGINE = new EngineUnderTest();

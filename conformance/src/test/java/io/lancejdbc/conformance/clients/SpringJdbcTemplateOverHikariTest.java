@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.lancejdbc.conformance.EngineContract;
 import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.exec.testing.NumbersTable;
 import io.lancejdbc.exec.testing.SharedDatasets;
@@ -34,6 +35,7 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
  * started and closed in each test; the engine's Arrow memory is checked after each.
  */
 @ExtendWith(SharedDatasetsExtension.class)
+@EngineContract
 class SpringJdbcTemplateOverHikariTest {
     @RegisterExtension
     static final EngineUnderTest ENGINE = new EngineUnderTest();

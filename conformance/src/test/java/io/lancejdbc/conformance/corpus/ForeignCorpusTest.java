@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.lancejdbc.conformance.EngineContract;
 import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.conformance.JdbcValueComparison;
 import io.lancejdbc.conformance.JsonValueComparison;
@@ -49,6 +50,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * expected answers runs as written; one test per dataset and check. Vector-search answers ({@code knn_*}) are
  * checked elsewhere.
  */
+@EngineContract
 class ForeignCorpusTest {
     @RegisterExtension
     static final EngineUnderTest ENGINE = new EngineUnderTest();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lancejdbc.conformance.EngineContract;
 import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.conformance.JdbcValueComparison;
 import io.lancejdbc.exec.testing.CorpusFixtures;
@@ -44,6 +45,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * README documents; two datasets abort the JVM inside lance-core and one lacks its data files: those must be
  * SQLExceptions that leave the JVM and the connection working.
  */
+@EngineContract
 class LanceCompatCorpusTest {
     @RegisterExtension
     static final EngineUnderTest ENGINE = new EngineUnderTest();

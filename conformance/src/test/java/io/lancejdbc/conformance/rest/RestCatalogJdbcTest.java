@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lancejdbc.conformance.EngineContract;
+import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.exec.testing.TestDatasets;
 import io.lancejdbc.exec.testing.WarehouseLayout;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -21,6 +22,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,7 +34,11 @@ import org.lance.namespace.RestAdapter;
  * authentication header are checked by the namespace-rest client tests against MockWebServer; the adapter does not
  * enforce authentication.
  */
+@EngineContract
 class RestCatalogJdbcTest {
+    @RegisterExtension
+    static final EngineUnderTest ENGINE = new EngineUnderTest();
+
     @TempDir
     static Path warehouse;
     static WarehouseLayout layout;
@@ -79,7 +85,7 @@ class RestCatalogJdbcTest {
     @ParameterizedTest
     @ValueSource(strings = {"none", "bearer", "api_key", "header"})
     void browseAndQueryWithEachAuthentication(String type) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url(), auth(type))) {
+        try (Connection c = ENGINE.connect(url(), auth(type))) {
             DatabaseMetaData md = c.getMetaData();
             List<String> schemas = new ArrayList<>();
             try (ResultSet rs = md.getSchemas()) {
@@ -110,7 +116,7 @@ class RestCatalogJdbcTest {
     void missingCredentialIsAConnectError(String type) {
         Properties p = new Properties();
         p.setProperty("lance.rest.security.type", type);
-        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url(), p));
+        SQLException e = assertThrows(SQLException.class, () -> ENGINE.connect(url(), p));
         assertTrue(e.getSQLState().startsWith("08") || e.getSQLState().equals("22023"), e.getSQLState());
     }
 
@@ -119,7 +125,7 @@ class RestCatalogJdbcTest {
     void tokenNeverAppearsInErrors(String type) {
         Properties p = auth(type);
         SQLException e = assertThrows(SQLException.class, () -> {
-            try (Connection c = DriverManager.getConnection(url(), p); Statement s = c.createStatement()) {
+            try (Connection c = ENGINE.connect(url(), p); Statement s = c.createStatement()) {
                 s.executeQuery("SELECT * FROM nope.nothing");
             }
         });

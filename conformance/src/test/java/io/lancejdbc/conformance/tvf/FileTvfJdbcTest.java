@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lancejdbc.conformance.EngineContract;
+import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.testing.UriDatasets;
 import io.lancejdbc.exec.testing.s3.CountingS3Proxy;
@@ -13,7 +15,6 @@ import io.lancejdbc.exec.testing.s3.S3TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -33,6 +34,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,7 +47,11 @@ import org.junit.jupiter.api.io.TempDir;
  * 200..202, and {@code wide/d000.lance .. wide/d119.lance} ids 0..1 each. Locally: {@code allowed/x.lance} ids 0..2
  * and {@code outside/y.lance} ids 5..6.
  */
+@EngineContract
 class FileTvfJdbcTest {
+    @RegisterExtension
+    static final EngineUnderTest ENGINE = new EngineUnderTest();
+
     @TempDir
     static Path tmp;
     static Path local;
@@ -96,7 +102,7 @@ class FileTvfJdbcTest {
         Properties p = new Properties();
         p.putAll(s3.connectionProperties());
         p.setProperty("lance.local.allowed_roots", local.resolve("allowed").toString());
-        return DriverManager.getConnection(url, p);
+        return ENGINE.connect(url, p);
     }
 
     static String s3Uris(String... keys) {

@@ -1,5 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
+import io.lancejdbc.engine.types.FloatText;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import org.apache.arrow.memory.ArrowBuf;
@@ -11,7 +12,8 @@ import org.apache.arrow.vector.Float8Vector;
 /**
  * float16 and float32 → REAL ({@code getObject} a Float), float64 → DOUBLE (a Double). {@code getLong} and the
  * other integer getters truncate toward zero and fail with 22003 for NaN, infinities and values out of range;
- * {@code getBigDecimal} uses the shortest decimal that reads back as the same float (0.1f is 0.1).
+ * {@code getBigDecimal} uses the shortest decimal that reads back as the same float (0.1f is 0.1, 1.0E23 is 1E+23), and
+ * {@code getString} the text {@code CAST(x AS VARCHAR)} gives: both from {@link FloatText}.
  */
 abstract class FloatingAccessor extends ArrowAccessor {
     FloatingAccessor(FieldVector vector, String column, ColumnType type) {
@@ -68,12 +70,12 @@ abstract class FloatingAccessor extends ArrowAccessor {
             if (!Float.isFinite(f)) {
                 throw notFinite(row);
             }
-            return new BigDecimal(Float.toString(f));
+            return FloatText.shortestDecimal(f);
         }
 
         @Override
         final String getString(int row) {
-            return Float.toString(getFloat(row));
+            return FloatText.format(getFloat(row));
         }
 
         @Override
@@ -129,12 +131,12 @@ abstract class FloatingAccessor extends ArrowAccessor {
             if (!Double.isFinite(d)) {
                 throw notFinite(row);
             }
-            return BigDecimal.valueOf(d);
+            return FloatText.shortestDecimal(d);
         }
 
         @Override
         String getString(int row) {
-            return Double.toString(getDouble(row));
+            return FloatText.format(getDouble(row));
         }
 
         @Override

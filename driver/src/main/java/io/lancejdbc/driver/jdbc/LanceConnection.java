@@ -39,11 +39,17 @@ import java.util.concurrent.TimeoutException;
 /**
  * A read-only connection: one {@link EngineSession}. {@code isReadOnly()} is always true.
  *
- * <p>Transaction and pool calls that tools make on every connection ({@code setAutoCommit}, {@code commit},
- * {@code rollback}, {@code setTransactionIsolation}, {@code setReadOnly}, {@code setClientInfo},
- * {@code setNetworkTimeout}) are accepted and recorded, since throwing there breaks HikariCP, Spring and DBeaver;
- * they change nothing because every statement reads a pinned dataset version and nothing is written. Savepoints,
- * callable statements and LOB factories are not supported.
+ * <p>What a connection guarantees (docs/jdbc-driver.md, "Transactions and consistency"): no transactions
+ * ({@code TRANSACTION_NONE}); each statement reads one pinned dataset version per table reference; a later statement
+ * may see a newer version once {@code cache.latest_version.ttl_seconds} has passed. The transaction and pool calls
+ * tools make on every connection are accepted, since throwing there breaks HikariCP, Spring and DBeaver, but their
+ * getters tell the truth instead of echoing: {@code setAutoCommit(false)}, an isolation level other than
+ * {@code TRANSACTION_NONE}, {@code setReadOnly(false)} and {@code CLOSE_CURSORS_AT_COMMIT} add an SQLWarning saying
+ * what the connection does instead, and {@code getAutoCommit()}, {@code getTransactionIsolation()},
+ * {@code isReadOnly()} and {@code getHoldability()} report it. {@code commit}/{@code rollback} do nothing (nothing
+ * is written). Network timeouts are not implemented ({@code SQLFeatureNotSupportedException}, which HikariCP
+ * reads as "not supported" and then relies on {@code isValid}). Savepoints, callable statements and LOB factories
+ * are not supported.
  *
  * <p>Statements of one connection run one at a time (the engine session is not re-entrant); {@code cancel()} and
  * {@code close()} work from any thread. Closing the connection closes its statements and result sets.
@@ -56,10 +62,6 @@ final class LanceConnection implements Connection {
     private final Object executionLock = new Object();
     private final Set<LanceStatement> statements = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
-    private boolean autoCommit = true;
-    private int isolation = TRANSACTION_NONE;
-    private int holdability = ResultSet.HOLD_CURSORS_OVER_COMMIT;
-    private int networkTimeoutMillis;
     private final Properties clientInfo = new Properties();
     private SQLWarning warnings;
 
@@ -148,7 +150,7 @@ final class LanceConnection implements Connection {
 
     @Override
     public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
-        return createStatement(resultSetType, resultSetConcurrency, holdability);
+        return createStatement(resultSetType, resultSetConcurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
     }
 
     /** A scrollable or updatable request is downgraded to forward-only, read-only with a warning (JDBC allows it). */
@@ -185,7 +187,6 @@ final class LanceConnection implements Connection {
     public PreparedStatement prepareStatement(String sql) throws SQLException {
         checkOpen();
         LanceStatement.checkSql(sql);
-        WriteStatementGuard.check(sql);
         PreparedQuery prepared;
         try {
             synchronized (executionLock) {
@@ -200,7 +201,7 @@ final class LanceConnection implements Connection {
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency)
             throws SQLException {
-        return prepareStatement(sql, resultSetType, resultSetConcurrency, holdability);
+        return prepareStatement(sql, resultSetType, resultSetConcurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
     }
 
     @Override
@@ -252,16 +253,22 @@ final class LanceConnection implements Connection {
 
     // ------------------------------------------------------------------------------------------ transactions
 
+    /** Accepted; {@code false} adds a warning, since there are no transactions to group statements into. */
     @Override
     public void setAutoCommit(boolean autoCommit) throws SQLException {
         checkOpen();
-        this.autoCommit = autoCommit;
+        if (!autoCommit) {
+            addWarning("Auto-commit stays on: lance-jdbc has no transactions (TRANSACTION_NONE); every statement"
+                    + " runs on its own, reading one pinned dataset version per table reference, and a later"
+                    + " statement may see a newer version after cache.latest_version.ttl_seconds");
+        }
     }
 
+    /** Always true: every statement is its own unit of work. */
     @Override
     public boolean getAutoCommit() throws SQLException {
         checkOpen();
-        return autoCommit;
+        return true;
     }
 
     /** Nothing is written, so there is nothing to commit. */
@@ -283,14 +290,19 @@ final class LanceConnection implements Connection {
                 && level != TRANSACTION_REPEATABLE_READ && level != TRANSACTION_SERIALIZABLE) {
             throw SqlExceptions.of(SqlExceptions.INVALID_ARGUMENT, "Unknown transaction isolation level " + level);
         }
-        isolation = level;
+        if (level != TRANSACTION_NONE) {
+            addWarning("Transaction isolation level " + level + " is not provided; the connection stays at"
+                    + " TRANSACTION_NONE (DatabaseMetaData.supportsTransactionIsolationLevel): each statement reads"
+                    + " one pinned dataset version per table reference, and a later statement may see a newer version"
+                    + " after cache.latest_version.ttl_seconds");
+        }
     }
 
-    /** TRANSACTION_NONE, or the level last set (recorded only; reads never see uncommitted data). */
+    /** Always TRANSACTION_NONE, what DatabaseMetaData reports as the only level (see the class comment). */
     @Override
     public int getTransactionIsolation() throws SQLException {
         checkOpen();
-        return isolation;
+        return TRANSACTION_NONE;
     }
 
     @Override
@@ -316,21 +328,28 @@ final class LanceConnection implements Connection {
     @Override
     public void setHoldability(int holdability) throws SQLException {
         checkResultSetOptions(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY, holdability);
-        this.holdability = holdability;
+        if (holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT) {
+            addWarning("Result sets are held over commit: commit() does nothing (nothing is written) and closes no"
+                    + " result set; the holdability stays HOLD_CURSORS_OVER_COMMIT");
+        }
     }
 
+    /** Always HOLD_CURSORS_OVER_COMMIT: commit closes nothing. */
     @Override
     public int getHoldability() throws SQLException {
         checkOpen();
-        return holdability;
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
     }
 
     // ------------------------------------------------------------------------------------------ read-only
 
-    /** A hint (JDBC): the connection stays read-only whatever is asked. */
+    /** A hint (JDBC): the connection stays read-only whatever is asked; {@code false} adds a warning saying so. */
     @Override
     public void setReadOnly(boolean readOnly) throws SQLException {
         checkOpen();
+        if (!readOnly) {
+            addWarning("The connection stays read-only: lance-jdbc runs no writes (they fail with 25006)");
+        }
     }
 
     @Override
@@ -655,21 +674,33 @@ final class LanceConnection implements Connection {
         });
     }
 
-    /** Recorded for pools, not applied: storage and REST timeouts are configured with lance.storage.* options. */
+    /**
+     * Not implemented (JDBC allows SQLFeatureNotSupportedException here): nothing would enforce it. An embedded
+     * engine has no connection to time out; storage and REST requests have their own timeouts (lance.storage.* and
+     * lance.rest.* properties), and {@code Statement.setQueryTimeout} bounds a statement. HikariCP then marks
+     * network timeouts unsupported and validates connections with {@code isValid}.
+     */
     @Override
     public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
         checkOpen();
-        if (milliseconds < 0) {
-            throw SqlExceptions.of(SqlExceptions.INVALID_ARGUMENT, "The network timeout must be >= 0 ms, was "
-                    + milliseconds);
-        }
-        networkTimeoutMillis = milliseconds;
+        throw networkTimeoutsUnsupported();
     }
 
+    /**
+     * SQLState HYC00 (optional feature not implemented), not 0A000: HikariCP evicts a connection on 0A000 when the
+     * application's call goes through the pool.
+     */
+    private static SQLException networkTimeoutsUnsupported() {
+        return new java.sql.SQLFeatureNotSupportedException("Connection network timeouts are not supported by"
+                + " lance-jdbc: storage and REST requests have their own timeout properties (lance.storage.*,"
+                + " lance.rest.*); use Statement.setQueryTimeout to bound a statement", "HYC00");
+    }
+
+    /** Not implemented, like {@link #setNetworkTimeout}. */
     @Override
     public int getNetworkTimeout() throws SQLException {
         checkOpen();
-        return networkTimeoutMillis;
+        throw networkTimeoutsUnsupported();
     }
 
     @Override

@@ -38,7 +38,6 @@ class LanceStatement implements Statement {
     private int queryTimeoutSeconds;
     private boolean closeOnCompletion;
     private boolean poolable;
-    private int fetchDirection = ResultSet.FETCH_FORWARD;
     private LanceResultSet resultSet;
     private long updateCount = -1;
     private SQLWarning warnings;
@@ -186,7 +185,6 @@ class LanceStatement implements Statement {
     public boolean execute(String sql) throws SQLException {
         checkOpen();
         checkSql(sql);
-        WriteStatementGuard.check(sql);
         return run(options -> connection.session().execute(sql, List.of(), options));
     }
 
@@ -323,7 +321,6 @@ class LanceStatement implements Statement {
     public void addBatch(String sql) throws SQLException {
         checkOpen();
         checkSql(sql);
-        WriteStatementGuard.check(sql);
         batch.add(sql);
     }
 
@@ -500,6 +497,16 @@ class LanceStatement implements Statement {
         return warnings;
     }
 
+    /** Adds a warning (SQLState 01000) to this statement's chain. */
+    void addWarning(String message) {
+        SQLWarning w = new SQLWarning(message, "01000");
+        if (warnings == null) {
+            warnings = w;
+        } else {
+            warnings.setNextWarning(w);
+        }
+    }
+
     @Override
     public void clearWarnings() throws SQLException {
         checkOpen();
@@ -518,13 +525,17 @@ class LanceStatement implements Statement {
                 && direction != ResultSet.FETCH_UNKNOWN) {
             throw SqlExceptions.of(SqlExceptions.INVALID_ARGUMENT, "Unknown fetch direction " + direction);
         }
-        fetchDirection = direction;
+        if (direction == ResultSet.FETCH_REVERSE) {
+            addWarning("Result sets are forward-only: rows come in order (FETCH_FORWARD); FETCH_REVERSE is a hint"
+                    + " this driver cannot follow");
+        }
     }
 
+    /** Always FETCH_FORWARD: every result set is TYPE_FORWARD_ONLY. */
     @Override
     public int getFetchDirection() throws SQLException {
         checkOpen();
-        return fetchDirection;
+        return ResultSet.FETCH_FORWARD;
     }
 
     /** A batch-size hint passed to the engine ({@code QueryOptions.fetchSize}); 0 lets the engine choose. */

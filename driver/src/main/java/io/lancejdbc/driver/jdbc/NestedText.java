@@ -1,5 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
+import io.lancejdbc.engine.types.FloatText;
 import java.math.BigDecimal;
 import java.util.HexFormat;
 import java.util.Map;
@@ -19,6 +20,10 @@ final class NestedText {
     static void appendValue(StringBuilder out, Object value) {
         if (value == null) {
             out.append("null");
+        } else if (value instanceof Double) {
+            out.append(FloatText.format((double) (Double) value));
+        } else if (value instanceof Float) {
+            out.append(FloatText.format((float) (Float) value));
         } else if (value instanceof Number || value instanceof Boolean) {
             out.append(value instanceof BigDecimal ? ((BigDecimal) value).toPlainString() : value);
         } else if (value instanceof LanceArray || value instanceof LanceStruct) {

@@ -1,5 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
+import io.lancejdbc.engine.types.FloatText;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -66,6 +67,10 @@ final class ObjectAccessor extends ColumnAccessor {
             StringBuilder out = new StringBuilder();
             NestedText.appendMap(out, (Map<?, ?>) v);
             return out.toString();
+        } else if (v instanceof Double) {
+            return FloatText.format((double) (Double) v);
+        } else if (v instanceof Float) {
+            return FloatText.format((float) (Float) v);
         }
         return String.valueOf(v);
     }
@@ -123,10 +128,12 @@ final class ObjectAccessor extends ColumnAccessor {
             return (BigDecimal) v;
         } else if (v instanceof BigInteger) {
             return new BigDecimal((BigInteger) v);
-        } else if (v instanceof Float) {
-            return new BigDecimal(v.toString());
-        } else if (v instanceof Double) {
-            return BigDecimal.valueOf((Double) v);
+        } else if (v instanceof Float || v instanceof Double) {
+            double d = ((Number) v).doubleValue();
+            if (!Double.isFinite(d)) {
+                throw outOfRange(getString(row), "BigDecimal");
+            }
+            return v instanceof Float ? FloatText.shortestDecimal((float) d) : FloatText.shortestDecimal(d);
         } else if (v instanceof Number) {
             return BigDecimal.valueOf(((Number) v).longValue());
         } else if (v instanceof Boolean) {

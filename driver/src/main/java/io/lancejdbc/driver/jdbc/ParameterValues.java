@@ -2,6 +2,7 @@ package io.lancejdbc.driver.jdbc;
 
 import io.lancejdbc.engine.ParameterValue;
 import io.lancejdbc.engine.SqlState;
+import io.lancejdbc.engine.types.FloatText;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -211,7 +212,8 @@ final class ParameterValues {
             case Types.BIGINT:
                 return new ParameterValue(toLong(x, Long.MIN_VALUE, Long.MAX_VALUE, "BIGINT", index), INT64);
             case Types.REAL:
-                return new ParameterValue((float) toDouble(x, "REAL", index), FLOAT32);
+                return new ParameterValue(x instanceof String ? toReal((String) x, index)
+                        : (float) toDouble(x, "REAL", index), FLOAT32);
             case Types.FLOAT:
             case Types.DOUBLE:
                 return new ParameterValue(toDouble(x, "DOUBLE", index), FLOAT64);
@@ -380,12 +382,21 @@ final class ParameterValues {
         return whole.longValueExact();
     }
 
+    private static float toReal(String x, int index) throws SQLException {
+        try {
+            return FloatText.parseReal(x);
+        } catch (NumberFormatException e) {
+            throw cannotConvert(x, "REAL", index);
+        }
+    }
+
+    /** A number; text as {@code CAST(text AS DOUBLE)} reads it, inf/infinity/nan included. */
     private static double toDouble(Object x, String target, int index) throws SQLException {
         if (x instanceof Number) {
             return ((Number) x).doubleValue();
         } else if (x instanceof String) {
             try {
-                return Double.parseDouble(((String) x).trim());
+                return FloatText.parse((String) x);
             } catch (NumberFormatException e) {
                 throw cannotConvert(x, target, index);
             }

@@ -1,5 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
+import io.lancejdbc.engine.types.FloatText;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.SQLException;
@@ -33,9 +34,10 @@ final class TextConversions {
         }
     }
 
+    /** A number, or inf/infinity/nan in any case, as {@code CAST(text AS DOUBLE)} reads it ({@link FloatText#parse}). */
     static double toDouble(String text, ColumnAccessor column) throws SQLException {
         try {
-            return Double.parseDouble(text.trim());
+            return FloatText.parse(text);
         } catch (NumberFormatException e) {
             throw column.unparsable(text, "double");
         }

@@ -1,9 +1,11 @@
 package io.lancejdbc.driver.shell;
 
-import io.lancejdbc.exec.lance.demo.DemoWarehouse;
+import io.lancejdbc.engine.DemoWarehouseProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 
 /**
  * Where the shell gets the demo warehouse it opens when no URL is given: created on first use under the working
@@ -23,13 +25,23 @@ interface DemoWarehouseSource {
     Path createIfAbsent(Path root) throws IOException;
 
     /**
-     * {@link DemoWarehouse#createIfAbsent}, with its failures as IOExceptions with a message for the user: a
-     * directory that is not a demo warehouse, a write error, or Arrow unable to start (run without the jar's
-     * manifest, which opens java.nio).
+     * The engine's {@link DemoWarehouseProvider} (found with {@link ServiceLoader}), with its failures as
+     * IOExceptions with a message for the user: no embedded engine on the class path, a directory that is not a
+     * demo warehouse, a write error, or Arrow unable to start (run without the jar's manifest, which opens java.nio).
      */
     DemoWarehouseSource BUILT_IN = root -> {
+        DemoWarehouseProvider provider;
         try {
-            return DemoWarehouse.createIfAbsent(root);
+            provider = ServiceLoader.load(DemoWarehouseProvider.class, DemoWarehouseSource.class.getClassLoader())
+                    .findFirst().orElseThrow(() -> new IOException("The demo warehouse is written by the embedded "
+                            + "lance-jdbc engine, which is not on the class path: give a jdbc:lance: URL, or use the "
+                            + "full driver jar"));
+        } catch (ServiceConfigurationError e) {
+            throw new IOException("The demo warehouse writer of the embedded engine cannot be loaded: "
+                    + e.getMessage(), e);
+        }
+        try {
+            return provider.createIfAbsent(root);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         } catch (IllegalStateException e) {

@@ -28,25 +28,47 @@ class ConnectionTest extends FixedEngineTestBase {
     @Test
     void connectionIsReadOnlyWhateverIsAsked() throws SQLException {
         assertTrue(connection.isReadOnly());
+        connection.clearWarnings();
         connection.setReadOnly(false);
         assertTrue(connection.isReadOnly());
+        assertEquals("The connection stays read-only: lance-jdbc runs no writes (they fail with 25006)",
+                connection.getWarnings().getMessage());
     }
 
     @Test
-    void transactionCallsOfPoolsAndToolsAreAccepted() throws SQLException {
+    void transactionCallsOfPoolsAndToolsAreAcceptedAndTheGettersTellWhatTheConnectionDoes() throws SQLException {
+        connection.clearWarnings();
         connection.setAutoCommit(false);
-        assertFalse(connection.getAutoCommit());
+        assertTrue(connection.getAutoCommit(), "no transactions: every statement is its own unit");
         connection.commit();
         connection.rollback();
         connection.setAutoCommit(true);
         assertEquals(Connection.TRANSACTION_NONE, connection.getTransactionIsolation());
         connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-        assertEquals(Connection.TRANSACTION_REPEATABLE_READ, connection.getTransactionIsolation());
+        assertEquals(Connection.TRANSACTION_NONE, connection.getTransactionIsolation(),
+                "what DatabaseMetaData.supportsTransactionIsolationLevel says, not an echo");
+        assertTrue(connection.getMetaData().supportsTransactionIsolationLevel(connection.getTransactionIsolation()));
+        connection.setHoldability(java.sql.ResultSet.CLOSE_CURSORS_AT_COMMIT);
+        assertEquals(java.sql.ResultSet.HOLD_CURSORS_OVER_COMMIT, connection.getHoldability());
+        java.sql.SQLWarning w = connection.getWarnings();
+        assertEquals("Auto-commit stays on: lance-jdbc has no transactions (TRANSACTION_NONE); every statement runs"
+                + " on its own, reading one pinned dataset version per table reference, and a later statement may see"
+                + " a newer version after cache.latest_version.ttl_seconds", w.getMessage());
+        assertEquals("01000", w.getSQLState());
+        assertEquals("Transaction isolation level 4 is not provided; the connection stays at TRANSACTION_NONE"
+                + " (DatabaseMetaData.supportsTransactionIsolationLevel): each statement reads one pinned dataset"
+                + " version per table reference, and a later statement may see a newer version after"
+                + " cache.latest_version.ttl_seconds", w.getNextWarning().getMessage());
+        assertEquals("Result sets are held over commit: commit() does nothing (nothing is written) and closes no"
+                + " result set; the holdability stays HOLD_CURSORS_OVER_COMMIT",
+                w.getNextWarning().getNextWarning().getMessage());
         connection.setClientInfo("ApplicationName", "DBeaver");
         assertEquals("DBeaver", connection.getClientInfo("ApplicationName"));
-        connection.setNetworkTimeout(Executors.newSingleThreadExecutor(), 5000);
-        assertEquals(5000, connection.getNetworkTimeout());
-        connection.setHoldability(java.sql.ResultSet.CLOSE_CURSORS_AT_COMMIT);
+        java.sql.SQLFeatureNotSupportedException timeout = assertThrows(java.sql.SQLFeatureNotSupportedException.class,
+                () -> connection.setNetworkTimeout(Executors.newSingleThreadExecutor(), 5000));
+        assertEquals("HYC00", timeout.getSQLState(), "not 0A000, on which HikariCP evicts the connection");
+        assertEquals("HYC00", assertThrows(java.sql.SQLFeatureNotSupportedException.class,
+                connection::getNetworkTimeout).getSQLState());
         connection.clearWarnings();
         assertThrows(SQLFeatureNotSupportedException.class, connection::setSavepoint);
         assertThrows(SQLFeatureNotSupportedException.class, () -> connection.prepareCall("CALL p()"));
@@ -168,5 +190,15 @@ class ConnectionTest extends FixedEngineTestBase {
     @Test
     void nativeSqlIsUnchanged() throws SQLException {
         assertEquals("SELECT {fn NOW()}", connection.nativeSQL("SELECT {fn NOW()}"));
+    }
+
+    @Test
+    void aReverseFetchDirectionIsAHintTheForwardOnlyStatementReportsItIgnores() throws SQLException {
+        try (java.sql.Statement st = connection.createStatement()) {
+            st.setFetchDirection(java.sql.ResultSet.FETCH_REVERSE);
+            assertEquals(java.sql.ResultSet.FETCH_FORWARD, st.getFetchDirection());
+            assertEquals("Result sets are forward-only: rows come in order (FETCH_FORWARD); FETCH_REVERSE is a hint"
+                    + " this driver cannot follow", st.getWarnings().getMessage());
+        }
     }
 }

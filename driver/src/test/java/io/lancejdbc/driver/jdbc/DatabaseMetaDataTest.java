@@ -322,15 +322,16 @@ class DatabaseMetaDataTest extends FixedEngineTestBase {
         assertEquals(connection, md.getConnection());
     }
 
-    /** SQuirreL calls every getter reflectively; DBeaver many of them unguarded. */
+    /** SQuirreL calls every getter reflectively; DBeaver many of them unguarded. Every text answer is exact. */
     @Test
     void everyArgumentFreeGetterAnswers() throws Exception {
         int called = 0;
+        java.util.Map<String, Object> text = new java.util.TreeMap<>();
         for (Method m : DatabaseMetaData.class.getMethods()) {
             if (m.getParameterCount() == 0 && !m.getName().equals("getConnection")) {
                 Object value = m.invoke(md);
                 if (m.getReturnType() == String.class) {
-                    assertNotNull(value, m.getName());
+                    text.put(m.getName(), value);
                 }
                 if (value instanceof ResultSet) {
                     ((ResultSet) value).close();
@@ -339,6 +340,50 @@ class DatabaseMetaDataTest extends FixedEngineTestBase {
             }
         }
         assertTrue(called > 100, "called " + called + " getters");
+        java.util.Map<String, Object> expected = new java.util.TreeMap<>();
+        expected.put("getCatalogSeparator", ".");
+        expected.put("getCatalogTerm", "catalog");
+        expected.put("getDatabaseProductName", "Lance");
+        expected.put("getDatabaseProductVersion", "7.0.0");
+        expected.put("getDriverName", "lance-jdbc");
+        expected.put("getDriverVersion", "0.1.0");
+        expected.put("getExtraNameCharacters", "");
+        expected.put("getIdentifierQuoteString", "`");
+        expected.put("getNumericFunctions", "ABS,ACOS,ASIN,ATAN,ATAN2,CBRT,CEIL,CEILING,COS,COSINE_DISTANCE,DEGREES,EXP,"
+                + "FLOOR,GREATEST,HAMMING_DISTANCE,INNER_PRODUCT,L2_DISTANCE,LEAST,LN,LOG,LOG10,LOG2,MOD,PI,POW,POWER,"
+                + "RADIANS,ROUND,SIGN,SIN,SQRT,TAN");
+        expected.put("getProcedureTerm", "procedure");
+        expected.put("getSQLKeywords", "DATABASES,DESCRIBE,EXPLAIN,ILIKE,INDEX,LIMIT,OFFSET,REGEXP,RLIKE,SHOW,TABLES,USE");
+        expected.put("getSchemaTerm", "schema");
+        expected.put("getSearchStringEscape", "\\");
+        expected.put("getStringFunctions", "CHAR_LENGTH,CONCAT,ENDS_WITH,LCASE,LEFT,LENGTH,LOWER,LPAD,LTRIM,POSITION,"
+                + "REGEXP_LIKE,REPEAT,REPLACE,REVERSE,RIGHT,RPAD,RTRIM,SPLIT_PART,STARTS_WITH,SUBSTR,SUBSTRING,TRIM,UCASE,"
+                + "UPPER");
+        expected.put("getSystemFunctions", "ARRAY_CONTAINS,CARDINALITY,COALESCE,ELEMENT_AT,IF,IFNULL,NULLIF,NVL");
+        expected.put("getTimeDateFunctions", "CURDATE,CURRENT_DATE,CURRENT_TIMESTAMP,DATE,DATEDIFF,DATE_FORMAT,DATE_TRUNC,"
+                + "DAY,DAYOFMONTH,DAYOFWEEK,DAYOFYEAR,EPOCH,HOUR,MINUTE,MONTH,NOW,QUARTER,SECOND,STRFTIME,TODAY,TO_DATE,"
+                + "UNIX_TIMESTAMP,WEEK,YEAR");
+        expected.put("getURL", "jdbc:lance:/warehouse");
+        expected.put("getUserName", ""); // Lance has no database users
+        assertEquals(expected, text);
+    }
+
+    /** Each name the function lists give is a function the engine binds (an arity error, not "Unknown function"). */
+    @Test
+    void everyListedFunctionIsOneTheEngineKnows() throws SQLException {
+        for (String list : new String[] {md.getNumericFunctions(), md.getStringFunctions(), md.getSystemFunctions(),
+            md.getTimeDateFunctions()}) {
+            for (String name : list.split(",")) {
+                String message;
+                try {
+                    io.lancejdbc.sql.bind.FunctionRegistry.scalar(name, List.of());
+                    message = "bound";
+                } catch (io.lancejdbc.engine.SqlError e) {
+                    message = e.getMessage();
+                }
+                assertFalse(message.startsWith("Unknown function"), name + ": " + message);
+            }
+        }
     }
 
     @Test

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.engine.config.EngineProperty;
+import io.lancejdbc.exec.testing.SharedDemoWarehouse;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -158,6 +159,14 @@ class LanceDriverTest {
         assertEquals("08001", e.getSQLState());
         assertEquals("The lance-jdbc engine failed to start: java.lang.IllegalStateException: native library missing",
                 e.getMessage());
+    }
+
+    @Test
+    void driverManagerConnectsWithTheRegisteredDriverAndTheEngineItFinds() throws SQLException {
+        try (Connection c = DriverManager.getConnection(SharedDemoWarehouse.url())) {
+            assertInstanceOf(LanceConnection.class, c);
+            assertTrue(c.isValid(5));
+        }
     }
 
     @Test

@@ -171,6 +171,24 @@ class NumericColumnsTest extends FixedEngineTestBase {
     }
 
     @Test
+    void float64TextAndDecimalAreTheShortestDigitsThatReadBack() throws SQLException {
+        ResultSet rs = firstRow("q", float64("v", 1.0E23));
+        assertEquals("1.0E23", rs.getString(1), "JDK 17's Double.toString gives 9.999999999999999E22");
+        assertEquals(new BigDecimal("1E+23"), rs.getBigDecimal(1));
+        assertEquals("5.0E-324", firstRow("q", float64("v", Double.MIN_VALUE)).getString(1));
+        assertEquals("12345678.0", firstRow("q", float64("v", 12345678.0)).getString(1), "plain below 1.0E15");
+        assertEquals("0.00001", firstRow("q", float64("v", 0.00001)).getString(1), "plain from 1.0E-5");
+        assertEquals("1.0E15", firstRow("q", float64("v", 1.0E15)).getString(1));
+    }
+
+    @Test
+    void float32TextIsTheRealsOwnShortestDigits() throws SQLException {
+        assertEquals("0.00001", firstRow("q", float32("v", 1.0e-5f)).getString(1));
+        assertEquals("1.0E-45", firstRow("q", float32("v", Float.MIN_VALUE)).getString(1));
+        assertEquals(new BigDecimal("3.4028235E+38"), firstRow("q", float32("v", Float.MAX_VALUE)).getBigDecimal(1));
+    }
+
+    @Test
     void nanReadAsLongFailsWith22003() throws SQLException {
         ResultSet rs = firstRow("q", float64("v", Double.NaN));
         assertEquals(Double.NaN, rs.getDouble(1));

@@ -221,6 +221,23 @@ class PreparedStatementTest extends FixedEngineTestBase {
     }
 
     @Test
+    void textForAFloatTargetReadsInfinityAndNanSpellings() throws SQLException {
+        PreparedStatement ps = prepare(ArrowType.Null.INSTANCE);
+        ArrowType float64 = new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE);
+        ArrowType float32 = new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.SINGLE);
+        ps.setObject(1, "inf", Types.DOUBLE);
+        assertEquals(new ParameterValue(Double.POSITIVE_INFINITY, float64), sent(ps));
+        ps.setObject(1, " -Infinity ", Types.REAL);
+        assertEquals(new ParameterValue(Float.NEGATIVE_INFINITY, float32), sent(ps));
+        ps.setObject(1, "NaN", Types.FLOAT);
+        assertEquals(new ParameterValue(Double.NaN, float64), sent(ps));
+        ps.setObject(1, "0.1", Types.REAL);
+        assertEquals(new ParameterValue(0.1f, float32), sent(ps));
+        SQLException javaOnly = assertThrows(SQLException.class, () -> ps.setObject(1, "1.5d", Types.DOUBLE));
+        assertEquals("22018", javaOnly.getSQLState());
+    }
+
+    @Test
     void unsupportedParameterClassIsRejected() throws SQLException {
         PreparedStatement ps = prepare(ArrowType.Null.INSTANCE);
         SQLFeatureNotSupportedException e = assertThrows(SQLFeatureNotSupportedException.class,
@@ -324,11 +341,5 @@ class PreparedStatementTest extends FixedEngineTestBase {
         PreparedStatement ps = prepare(ArrowType.Null.INSTANCE);
         assertThrows(SQLException.class, () -> ps.executeQuery("SELECT 1"));
         assertThrows(SQLException.class, () -> ps.addBatch("SELECT 1"));
-    }
-
-    @Test
-    void writesCannotBePrepared() {
-        assertThrows(SQLFeatureNotSupportedException.class,
-                () -> connection.prepareStatement("INSERT INTO t VALUES (?)"));
     }
 }

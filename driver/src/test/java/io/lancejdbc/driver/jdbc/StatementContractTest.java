@@ -78,21 +78,6 @@ class StatementContractTest extends FixedEngineTestBase {
     }
 
     @Test
-    void writesAreRejectedBeforeReachingTheEngine() throws SQLException {
-        Statement s = connection.createStatement();
-        for (String sql : new String[] {"INSERT INTO t VALUES (1)", "  update t set a = 1", "/* c */ DELETE FROM t",
-            "-- x\nCREATE TABLE t (a INT)", "(DROP TABLE t)", "merge into t using s on 1=1"}) {
-            SQLFeatureNotSupportedException e = assertThrows(SQLFeatureNotSupportedException.class,
-                    () -> s.executeUpdate(sql), sql);
-            assertEquals("0A000", e.getSQLState());
-        }
-        assertEquals(0, engine.executions.size());
-        assertEquals("lance-jdbc is read-only: INSERT statements are not supported (only SELECT, WITH, SHOW, DESC, "
-                + "EXPLAIN, USE and SET run)", assertThrows(SQLException.class,
-                        () -> s.execute("insert into t values (1)")).getMessage());
-    }
-
-    @Test
     void reExecutingClosesThePreviousResultSet() throws SQLException {
         engine.rows("q", schema(int64("x")), batch(int64("x", 1L)));
         Statement s = connection.createStatement();

@@ -3,8 +3,8 @@ package io.lancejdbc.driver.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.driver.jdbc.SharedDemoWarehouse;
 import io.lancejdbc.exec.lance.demo.DemoWarehouse;
+import io.lancejdbc.exec.testing.SharedDemoWarehouse;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -33,6 +33,14 @@ public interface Catalog extends AutoCloseable {
      */
     TableLocation locate(NamespacePath namespace, String table);
 
+    /**
+     * Notes about entries the catalog left out since the last call (a {@code .lance} directory that is not a
+     * dataset, ...), each naming the entry and why; then cleared. The session passes them on as SQL warnings.
+     */
+    default List<String> takeWarnings() {
+        return List.of();
+    }
+
     @Override
     void close();
 }

@@ -7,6 +7,7 @@ import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetSource;
 import io.lancejdbc.exec.lance.DatasetUriNormalizer;
+import io.lancejdbc.exec.storage.DatasetRootProbe;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import java.time.Duration;
@@ -50,6 +51,8 @@ public final class FilesystemCatalog implements Catalog {
     private final Duration listingTtl;
     private final Cache<String, List<String>> listings;
     private volatile NamespaceManifest manifest = NamespaceManifest.EMPTY;
+    /** Entries left out since the last {@link #takeWarnings()}, in the order met (one note per entry). */
+    private final Set<String> skipped = java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>());
 
     /**
      * @param warehouseUri canonical warehouse URI ({@code file:///wh}, {@code s3://bucket/wh})
@@ -209,11 +212,22 @@ public final class FilesystemCatalog implements Catalog {
         if (uri == null) {
             Map<String, String> tables = tablesOf(abs);
             String schema = names.encode(namespace);
+            String candidate = candidateLocation(abs, table);
             throw new SqlError(SqlState.TABLE_NOT_FOUND, "Table '" + schema + "." + table
                     + "' does not exist in warehouse " + warehouseUri + " (tables in " + schema + ": "
-                    + (tables.isEmpty() ? "none" : String.join(", ", tables.keySet())) + ")");
+                    + (tables.isEmpty() ? "none" : String.join(", ", tables.keySet())) + ")"
+                    + (candidate == null ? "" : "; " + notADataset(candidate)));
         }
         return new TableLocation(namespace, table, uri, storageOptions, 0);
+    }
+
+    @Override
+    public List<String> takeWarnings() {
+        synchronized (skipped) {
+            List<String> out = List.copyOf(skipped);
+            skipped.clear();
+            return out;
+        }
     }
 
     @Override
@@ -227,6 +241,15 @@ public final class FilesystemCatalog implements Catalog {
      * entry wins over a {@code .lance} directory) without building the namespace's whole table map per statement.
      */
     private String locationOf(List<String> abs, String table) {
+        String candidate = candidateLocation(abs, table);
+        return candidate != null && isDataset(candidate) ? candidate : null;
+    }
+
+    /**
+     * Where table {@code table} would live, before the dataset test: the manifest's location, else the
+     * {@code <table>.lance} directory when the namespace holds one; null when neither names it.
+     */
+    private String candidateLocation(List<String> abs, String table) {
         String fromManifest = currentManifest().tables().getOrDefault(abs, Map.of()).get(table);
         if (fromManifest != null) {
             return resolveLocation(fromManifest);
@@ -235,18 +258,44 @@ public final class FilesystemCatalog implements Catalog {
         return !table.isEmpty() && list(directoryOf(abs)).contains(dir) ? directoryOf(abs) + "/" + dir : null;
     }
 
-    /** Table name to canonical dataset URI, for one absolute namespace. */
+    /**
+     * Table name to canonical dataset URI, for one absolute namespace: every candidate (a {@code .lance} directory, a
+     * manifest entry) that {@link #isDataset} accepts, the one rule {@link #locate} resolves by too; the others are
+     * left out with a note ({@link #takeWarnings()}).
+     */
     private Map<String, String> tablesOf(List<String> abs) {
-        Map<String, String> tables = new TreeMap<>();
+        Map<String, String> candidates = new TreeMap<>();
         for (String dir : list(directoryOf(abs))) {
             if (dir.endsWith(DATASET_SUFFIX) && dir.length() > DATASET_SUFFIX.length()) {
-                tables.put(dir.substring(0, dir.length() - DATASET_SUFFIX.length()),
+                candidates.put(dir.substring(0, dir.length() - DATASET_SUFFIX.length()),
                         directoryOf(abs) + "/" + dir);
             }
         }
         Map<String, String> fromManifest = currentManifest().tables().getOrDefault(abs, Map.of());
-        fromManifest.forEach((name, location) -> tables.put(name, resolveLocation(location)));
+        fromManifest.forEach((name, location) -> candidates.put(name, resolveLocation(location)));
+        Map<String, String> tables = new TreeMap<>();
+        candidates.forEach((name, uri) -> {
+            if (isDataset(uri)) {
+                tables.put(name, uri);
+            } else {
+                skipped.add(notADataset(uri));
+            }
+        });
         return tables;
+    }
+
+    /**
+     * The rule a table location must pass to be listed and resolved (DatasetRootProbe's rule): it holds a
+     * {@code _versions/} directory, where every committed Lance version writes its manifest. One listing of the
+     * location, cached like every listing.
+     */
+    private boolean isDataset(String uri) {
+        return list(uri).contains(DatasetRootProbe.VERSIONS_DIRECTORY);
+    }
+
+    private static String notADataset(String uri) {
+        return "Directory " + uri + " is not a table: it has no " + DatasetRootProbe.VERSIONS_DIRECTORY
+                + "/ directory, so it is not a Lance dataset (or its first write did not finish)";
     }
 
     private String resolveLocation(String location) {
@@ -299,11 +348,11 @@ public final class FilesystemCatalog implements Catalog {
     /** True when {@code dir} is not itself a dataset and holds a {@code .lance} directory at some depth. */
     private boolean holdsDatasets(String dir, int depth) {
         List<String> entries = list(dir);
-        if (entries.contains("_versions")) {
+        if (entries.contains(DatasetRootProbe.VERSIONS_DIRECTORY)) {
             return false;
         }
         for (String e : entries) {
-            if (e.endsWith(DATASET_SUFFIX)) {
+            if (e.endsWith(DATASET_SUFFIX) && isDataset(dir + "/" + e)) {
                 return true;
             }
         }

@@ -183,9 +183,12 @@ final class EmbeddedSession implements EngineSession {
     @Override
     public List<String> takeWarnings() {
         synchronized (warnings) {
-            List<String> out = List.copyOf(warnings);
+            List<String> out = new ArrayList<>(warnings);
             warnings.clear();
-            return out;
+            if (!closed) {
+                out.addAll(catalog.takeWarnings());
+            }
+            return List.copyOf(out);
         }
     }
 

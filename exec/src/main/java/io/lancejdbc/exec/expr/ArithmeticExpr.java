@@ -12,7 +12,8 @@ import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * {@code + - * / % DIV} and unary minus. Integer results are exact (overflow → 22003), division or modulo by zero is an
- * error (22012), decimals compute exactly and are rounded half-up to the result scale.
+ * error (22012), decimals compute exactly and are rounded half-up to the result scale ({@code DIV} truncates toward
+ * zero, a result beyond the result precision is 22003).
  */
 final class ArithmeticExpr implements CompiledExpr {
     private final String op;
@@ -217,6 +218,12 @@ final class ArithmeticExpr implements CompiledExpr {
                         throw divisionByZero();
                     }
                     z = x.divide(y, MathContext.DECIMAL128);
+                    break;
+                case Functions.INT_DIVIDE:
+                    if (y.signum() == 0) {
+                        throw divisionByZero();
+                    }
+                    z = x.divideToIntegralValue(y);
                     break;
                 default:
                     if (y.signum() == 0) {

@@ -327,8 +327,13 @@ final class ScalarFunctions {
             if (digits >= 0) {
                 return v;
             }
-            BigDecimal r = BigDecimal.valueOf((Long) v).setScale((int) digits, RoundingMode.HALF_UP);
-            return r.longValueExact();
+            BigDecimal r = BigDecimal.valueOf((Long) v).setScale((int) Math.max(digits, -20), RoundingMode.HALF_UP);
+            try {
+                return r.longValueExact();
+            } catch (ArithmeticException e) {
+                throw new SqlError(SqlState.NUMERIC_OUT_OF_RANGE, "BIGINT value out of range: round(" + v + ", "
+                        + digits + ") is " + r.toBigInteger());
+            }
         }
         if (v instanceof BigDecimal) {
             return ((BigDecimal) v).setScale((int) Math.max(Math.min(digits, 38), -38), RoundingMode.HALF_UP);

@@ -238,6 +238,21 @@ public final class FragmentScanReader {
     }
 
     private static LanceScanner createScanner(Dataset ds, ScanRequest request, BufferAllocator allocator) {
+        List<String> read = request.columns().orElseGet(() -> ds.getSchema().getFields().stream().map(Field::getName)
+                .toList());
+        for (String c : read) {
+            if (c.indexOf('`') >= 0) {
+                throw backtickColumn(c, request.source());
+            }
+        }
+        if (request.filter().isPresent() && request.filter().get().contains("``")) {
+            for (Field f : ds.getSchema().getFields()) {
+                if (f.getName().indexOf('`') >= 0
+                        && request.filter().get().contains("`" + f.getName().replace("`", "``") + "`")) {
+                    throw backtickColumn(f.getName(), request.source());
+                }
+            }
+        }
         ScanOptions.Builder options = new ScanOptions.Builder().batchSize(request.batchSize());
         request.fragmentIds().ifPresent(ids -> options.fragmentIds(toLanceFragmentIds(ids)));
         request.columns().ifPresent(cols -> options.columns(new ArrayList<>(cols)));
@@ -259,6 +274,17 @@ public final class FragmentScanReader {
         } finally {
             closeScanner(scanner);
         }
+    }
+
+    /**
+     * lance-core 7.0.0 wraps every projected name in backticks without escaping the ones inside, so a column whose
+     * name holds a backtick cannot be scanned ("No field named"): refuse it by name instead of passing that on.
+     */
+    private static SqlError backtickColumn(String column, DatasetSource source) {
+        String quoted = "`" + column.replace("`", "``") + "`";
+        return new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Column '" + column + "' of Lance dataset " + source.uri()
+                + " cannot be read: lance-core 7.0.0 cannot scan a column whose name contains a backtick; leave it"
+                + " out, e.g. SELECT * EXCEPT (" + quoted + ") ..., or rename the column");
     }
 
     private static List<Integer> toLanceFragmentIds(List<Long> ids) {

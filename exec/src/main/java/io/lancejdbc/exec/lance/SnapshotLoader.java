@@ -45,6 +45,12 @@ import org.slf4j.LoggerFactory;
  *       the per-segment {@code getIndexes()} listing is used instead, with unknown concrete types and metrics.</li>
  * </ul>
  *
+ * <p>Metadata reads never default: "no index" comes only from a listing that succeeded. Any other failure of
+ * {@code describeIndices()} ({@link IndexListingFailures}), any failure of {@code getIndexes()}, a manifest summary
+ * count that is missing or malformed, and index segments on a dataset whose field ids are unreadable fail the
+ * statement with a typed SQLState (08000 for storage, 28000 for access, 22000 / 0A000 / HY000 otherwise), so that no
+ * plan silently changes (an indexed vector search turning into a flat scan, the Lance 0.7 guard switching off).
+ *
  * <p>Row counts of legacy-format ({@code 0.1}) datasets come from {@code Fragment.countRows()} rather than the
  * manifest, because Lance 0.8.0 recorded wrong {@code physical_rows} (the compatibility dataset
  * {@code v0.8.0/migrated_from_v0.7.5} says 90 for a 100-row file with 10 deletions).
@@ -84,7 +90,14 @@ public final class SnapshotLoader {
             Map<String, Integer> topLevelIds = lanceSchema.map(SnapshotLoader::topLevelFieldIds).orElse(Map.of());
             Map<Integer, String> namesById = lanceSchema.map(SnapshotLoader::fieldNamesById).orElse(Map.of());
             List<FragmentInfo> fragments = fragments(ds, format);
-            IndexInfo indexes = indexes(ds, uri, namesById);
+            IndexInfo indexes = indexes(ds, source, namesById);
+            if (lanceSchema.isEmpty() && !indexes.segments().isEmpty()) {
+                // Segments name columns by field id; without ids none would match and a vector search would go flat.
+                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Lance dataset " + uri + " has "
+                        + indexes.segments().size() + " index segment(s) but lance-core 7.0.0 cannot read its Lance"
+                        + " schema (field ids), so the indexes cannot be matched to columns; rewrite the dataset"
+                        + " with a current Lance release, or drop the columns of unsupported types");
+            }
             List<String> primaryKey = lanceSchema.isPresent()
                     ? lanceSchema.get().getUnenforcedPrimaryKey().stream().map(LanceField::getName).toList()
                     : primaryKeyFromArrow(schema);
@@ -102,8 +115,8 @@ public final class SnapshotLoader {
             return;
         }
         Map<String, String> summary = ds.getVersion().getMetadata();
-        long fragments = parseCount(summary.get("total_fragments"));
-        long dataFileRows = parseCount(summary.get("total_data_file_rows"));
+        long fragments = parseCount(summary, "total_fragments", uri, version);
+        long dataFileRows = parseCount(summary, "total_data_file_rows", uri, version);
         if (fragments > 0 && dataFileRows == 0) {
             throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Lance dataset " + uri + " (version " + version
                     + ") was written by Lance 0.7 or older: its manifest has no per-fragment row counts, which "
@@ -112,15 +125,32 @@ public final class SnapshotLoader {
         }
     }
 
-    private static long parseCount(String value) {
-        if (value == null) {
-            return 0;
-        }
+    /**
+     * A count of the manifest summary. A missing or malformed count fails: read as 0 it would switch the Lance 0.7
+     * guard off (or on) by accident, and {@code getFragments()} on a Lance 0.7 manifest aborts the JVM.
+     *
+     * @throws SqlError 22000 naming the key and the value
+     */
+    static long parseCount(Map<String, String> summary, String key, String uri, long version) {
+        String value = summary.get(key);
         try {
-            return Long.parseLong(value.trim());
+            if (value != null) {
+                long n = Long.parseLong(value.trim());
+                if (n >= 0) {
+                    return n;
+                }
+            }
         } catch (NumberFormatException e) {
-            return 0;
+            throw malformedCount(key, value, uri, version, e);
         }
+        throw malformedCount(key, value, uri, version, null);
+    }
+
+    private static SqlError malformedCount(String key, String value, String uri, long version, Throwable cause) {
+        return new SqlError(SqlState.DATA_EXCEPTION, "Lance dataset " + uri + " (version " + version + ") has "
+                + (value == null ? "no " + key : "a malformed " + key + " '" + value + "'") + " in its manifest"
+                + " summary, so lance-jdbc cannot tell whether its fragments carry row counts (reading them without"
+                + " would abort the JVM); check the dataset's manifest", cause);
     }
 
     /**
@@ -199,14 +229,20 @@ public final class SnapshotLoader {
     private record IndexInfo(List<IndexSegment> segments, List<IndexDescriptor> descriptors, boolean complete) {
     }
 
-    private IndexInfo indexes(Dataset ds, String uri, Map<Integer, String> namesById) {
+    private IndexInfo indexes(Dataset ds, DatasetSource source, Map<Integer, String> namesById) {
+        String uri = source.uri();
         List<IndexDescription> descriptions;
         try {
             descriptions = ds.describeIndices();
         } catch (RuntimeException e) {
+            if (!IndexListingFailures.isLegacyIndexFormat(e)) {
+                // Not "no index": a storage error or an unknown failure would silently turn an indexed search into
+                // a flat scan, so it fails the statement.
+                throw IndexListingFailures.unreadable(e, "descriptions", source);
+            }
             LOG.info("Index descriptions of {} are unreadable by lance-core 7.0.0 ({}); using the segment listing",
-                    uri, LanceErrorMapper.cleanMessage(e, Map.of()));
-            return segmentListingOnly(ds, uri, namesById);
+                    uri, LanceErrorMapper.cleanMessage(e, source.storageOptions()));
+            return segmentListingOnly(ds, source, namesById);
         }
         List<IndexSegment> segments = new ArrayList<>();
         List<IndexDescriptor> descriptors = new ArrayList<>();
@@ -228,7 +264,7 @@ public final class SnapshotLoader {
                     details.properties()));
         }
         descriptors.sort(Comparator.comparing(IndexDescriptor::name));
-        return new IndexInfo(inManifestOrder(ds, segments, uri), descriptors, true);
+        return new IndexInfo(inManifestOrder(ds, segments, source), descriptors, true);
     }
 
     /**
@@ -236,31 +272,29 @@ public final class SnapshotLoader {
      * The order matters because lance-core 7.0.0 searches only the first vector index of a column in the manifest
      * (verified in {@code NearestSearchTest}).
      */
-    private static List<IndexSegment> inManifestOrder(Dataset ds, List<IndexSegment> segments, String uri) {
+    private static List<IndexSegment> inManifestOrder(Dataset ds, List<IndexSegment> segments, DatasetSource source) {
         Map<java.util.UUID, Integer> position = new HashMap<>();
+        List<Index> physical;
         try {
-            List<Index> physical = ds.getIndexes();
-            for (int i = 0; i < physical.size(); i++) {
-                position.putIfAbsent(physical.get(i).uuid(), i);
-            }
+            physical = ds.getIndexes();
         } catch (RuntimeException e) {
-            LOG.info("Index segment order of {} is unreadable by lance-core 7.0.0 ({}); keeping name order", uri,
-                    LanceErrorMapper.cleanMessage(e, Map.of()));
-            return segments;
+            // The order decides which index lance-core searches: no guessing.
+            throw IndexListingFailures.unreadable(e, "segment order", source);
+        }
+        for (int i = 0; i < physical.size(); i++) {
+            position.putIfAbsent(physical.get(i).uuid(), i);
         }
         List<IndexSegment> sorted = new ArrayList<>(segments);
         sorted.sort(Comparator.comparingInt(s -> position.getOrDefault(s.uuid(), Integer.MAX_VALUE)));
         return sorted;
     }
 
-    private static IndexInfo segmentListingOnly(Dataset ds, String uri, Map<Integer, String> namesById) {
+    private static IndexInfo segmentListingOnly(Dataset ds, DatasetSource source, Map<Integer, String> namesById) {
         List<Index> physical;
         try {
             physical = ds.getIndexes();
         } catch (RuntimeException e) {
-            LOG.info("Index segments of {} are unreadable by lance-core 7.0.0 ({}); treating it as unindexed", uri,
-                    LanceErrorMapper.cleanMessage(e, Map.of()));
-            return new IndexInfo(List.of(), List.of(), false);
+            throw IndexListingFailures.unreadable(e, "segments", source);
         }
         List<IndexSegment> segments = new ArrayList<>();
         Map<String, List<Index>> byName = new TreeMap<>();

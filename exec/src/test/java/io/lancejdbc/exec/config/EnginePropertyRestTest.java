@@ -39,6 +39,40 @@ class EnginePropertyRestTest {
     }
 
     @Test
+    void restKeysAndDefaultsAreTheClientConstants() {
+        Map<EngineProperty, String> keys = Map.ofEntries(
+                Map.entry(EngineProperty.REST_URI, RestNamespaceProperties.URI),
+                Map.entry(EngineProperty.REST_SECURITY_TYPE, RestNamespaceProperties.SECURITY_TYPE),
+                Map.entry(EngineProperty.REST_BEARER_TOKEN, RestNamespaceProperties.BEARER_TOKEN),
+                Map.entry(EngineProperty.REST_API_KEY, RestNamespaceProperties.API_KEY),
+                Map.entry(EngineProperty.REST_PAGE_SIZE, RestNamespaceProperties.PAGE_SIZE),
+                Map.entry(EngineProperty.REST_CONNECT_TIMEOUT_MS, RestNamespaceProperties.CONNECT_TIMEOUT_MS),
+                Map.entry(EngineProperty.REST_READ_TIMEOUT_MS, RestNamespaceProperties.READ_TIMEOUT_MS),
+                Map.entry(EngineProperty.REST_CALL_TIMEOUT_MS, RestNamespaceProperties.CALL_TIMEOUT_MS),
+                Map.entry(EngineProperty.REST_MAX_RETRIES, RestNamespaceProperties.MAX_RETRIES),
+                Map.entry(EngineProperty.REST_RETRY_INITIAL_BACKOFF_MS,
+                        RestNamespaceProperties.RETRY_INITIAL_BACKOFF_MS),
+                Map.entry(EngineProperty.REST_RETRY_MAX_BACKOFF_MS, RestNamespaceProperties.RETRY_MAX_BACKOFF_MS),
+                Map.entry(EngineProperty.REST_TLS_CA_FILE, RestNamespaceProperties.TLS_CA_FILE),
+                Map.entry(EngineProperty.NAMESPACE_DELIMITER, RestNamespaceProperties.DELIMITER));
+        keys.forEach((property, clientKey) -> assertEquals(clientKey, property.key(), property.name()));
+
+        assertEquals(RestNamespaceConfig.DEFAULT_DELIMITER, EngineProperty.NAMESPACE_DELIMITER.defaultValue());
+        assertEquals(RestNamespaceConfig.DEFAULT_MAX_RETRIES,
+                Integer.parseInt(EngineProperty.REST_MAX_RETRIES.defaultValue()));
+        assertEquals(RestNamespaceConfig.DEFAULT_CONNECT_TIMEOUT.toMillis(),
+                Long.parseLong(EngineProperty.REST_CONNECT_TIMEOUT_MS.defaultValue()));
+        assertEquals(RestNamespaceConfig.DEFAULT_READ_TIMEOUT.toMillis(),
+                Long.parseLong(EngineProperty.REST_READ_TIMEOUT_MS.defaultValue()));
+        assertEquals(RestNamespaceConfig.DEFAULT_CALL_TIMEOUT.toMillis(),
+                Long.parseLong(EngineProperty.REST_CALL_TIMEOUT_MS.defaultValue()));
+        assertEquals(RestNamespaceConfig.DEFAULT_INITIAL_BACKOFF.toMillis(),
+                Long.parseLong(EngineProperty.REST_RETRY_INITIAL_BACKOFF_MS.defaultValue()));
+        assertEquals(RestNamespaceConfig.DEFAULT_MAX_BACKOFF.toMillis(),
+                Long.parseLong(EngineProperty.REST_RETRY_MAX_BACKOFF_MS.defaultValue()));
+    }
+
+    @Test
     void onlyTheTokenAndTheKeyAreSecretRestProperties() {
         List<EngineProperty> secret = java.util.Arrays.stream(EngineProperty.values())
                 .filter(p -> p.key().startsWith("lance.rest.") && p.secret()).toList();

@@ -225,6 +225,53 @@ class SnapshotLoaderTest {
     }
 
     @Test
+    void describeFailuresOfTheCorpusAreKnownLegacyFormatsAndAStorageFailureIsNot() {
+        for (String name : List.of("v0.18.2/index_no_details.lance", "0.27.0/legacy_fts_index")) {
+            try (BufferAllocator child = allocator.newChildAllocator("t", 0, Long.MAX_VALUE);
+                    org.lance.Dataset ds = new DatasetOpener(null, child).open(DatasetSource.of(fixture(name)
+                            .toString()), OptionalLong.empty())) {
+                RuntimeException e = assertThrows(RuntimeException.class, ds::describeIndices, name);
+                assertTrue(IndexListingFailures.isLegacyIndexFormat(e), name + ": " + e.getMessage());
+            }
+        }
+        // A real lance-core storage error: an S3 endpoint that refuses the connection.
+        DatasetSource unreachable = new DatasetSource("s3://bucket/t.lance", Map.of("aws_endpoint",
+                "http://127.0.0.1:9", "aws_access_key_id", "k", "aws_secret_access_key", "s3cretValue",
+                "aws_region", "us-east-1", "allow_http", "true", "aws_allow_http", "true"));
+        Exception storage = assertThrows(Exception.class, () -> {
+            try (BufferAllocator child = allocator.newChildAllocator("t", 0, Long.MAX_VALUE)) {
+                org.lance.Dataset.open().allocator(child).uri(unreachable.uri())
+                        .readOptions(new org.lance.ReadOptions.Builder().setStorageOptions(unreachable
+                                .storageOptions()).build()).build().close();
+            }
+        });
+        assertFalse(IndexListingFailures.isLegacyIndexFormat(storage), storage.getMessage());
+        SqlError unreadable = IndexListingFailures.unreadable(storage, "segments", unreachable);
+        assertEquals("08000", unreadable.sqlState(), unreadable.getMessage());
+        assertFalse(unreadable.getMessage().contains("s3cretValue"), unreadable.getMessage());
+        assertTrue(unreadable.getMessage().endsWith("; the index list of the dataset could not be read, so the"
+                + " statement stops rather than plan without its indexes (retry when storage answers)"),
+                unreadable.getMessage());
+    }
+
+    @Test
+    void aMissingOrMalformedManifestSummaryCountFailsInsteadOfReadingAsZero() {
+        assertEquals(7, SnapshotLoader.parseCount(Map.of("total_fragments", " 7 "), "total_fragments", "file:///d", 3));
+        SqlError malformed = assertThrows(SqlError.class, () -> SnapshotLoader.parseCount(
+                Map.of("total_data_file_rows", "12x"), "total_data_file_rows", "file:///d", 3));
+        assertEquals("22000", malformed.sqlState());
+        assertEquals("Lance dataset file:///d (version 3) has a malformed total_data_file_rows '12x' in its manifest"
+                + " summary, so lance-jdbc cannot tell whether its fragments carry row counts (reading them without"
+                + " would abort the JVM); check the dataset's manifest", malformed.getMessage());
+        SqlError missing = assertThrows(SqlError.class, () -> SnapshotLoader.parseCount(Map.of(), "total_fragments",
+                "file:///d", 3));
+        assertTrue(missing.getMessage().startsWith("Lance dataset file:///d (version 3) has no total_fragments in"),
+                missing.getMessage());
+        assertThrows(SqlError.class, () -> SnapshotLoader.parseCount(Map.of("total_fragments", "-1"),
+                "total_fragments", "file:///d", 3));
+    }
+
+    @Test
     void missingDatasetIsTableNotFound() {
         Path nowhere = tmp.resolve("nowhere.lance");
 

@@ -320,6 +320,10 @@ final class ExpressionBinder {
                         + " TRIM(x), LTRIM(x) or RTRIM(x)");
             }
             Expression target = t.getFromExpression() != null ? t.getFromExpression() : t.getExpression();
+            if (target == null) {
+                // TRIM() parses as a TrimFunction without an operand: the arity error every function gives.
+                return FunctionRegistry.scalar("trim", List.of());
+            }
             String fn = "trim";
             if (t.getTrimSpecification() != null) {
                 switch (t.getTrimSpecification()) {

@@ -125,6 +125,10 @@ public final class FunctionRegistry {
             case "abs": {
                 arity(name, args, 1, 1);
                 Expr a = numeric(name, args.get(0));
+                if (TypeCoercion.isUint64(a.type().getType())) {
+                    // abs of an unsigned value is the value; BIGINT would not hold it above 2^63 - 1.
+                    return a;
+                }
                 ArrowType t = Types.isInteger(a.type().getType()) ? Types.INT64 : a.type().getType();
                 if (Types.isFloating(t)) {
                     t = Types.FLOAT64;
@@ -137,7 +141,7 @@ public final class FunctionRegistry {
                 Expr a = numeric(name, args.get(0));
                 ArrowType t = a.type().getType();
                 if (Types.isInteger(t)) {
-                    return TypeCoercion.coerce(a, Types.INT64);
+                    return TypeCoercion.isUint64(t) ? a : TypeCoercion.coerce(a, Types.INT64);
                 }
                 if (Types.isDecimal(t)) {
                     ArrowType.Decimal d = (ArrowType.Decimal) t;
@@ -151,7 +155,13 @@ public final class FunctionRegistry {
                 Expr a = numeric(name, args.get(0));
                 ArrowType t = a.type().getType();
                 List<Expr> ca = new ArrayList<>();
-                if (Types.isInteger(t)) {
+                if (TypeCoercion.isUint64(t) && args.size() == 1) {
+                    return a;
+                } else if (TypeCoercion.isUint64(t)) {
+                    // round(u64, -k) can exceed 2^64 - 1 (and BIGINT): it rounds in DECIMAL(20,0).
+                    t = TypeCoercion.asDecimal(t);
+                    ca.add(TypeCoercion.coerce(a, t));
+                } else if (Types.isInteger(t)) {
                     ca.add(TypeCoercion.coerce(a, Types.INT64));
                     t = Types.INT64;
                 } else if (Types.isDecimal(t)) {

@@ -3,6 +3,7 @@ package io.lancejdbc.sql.bind;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.expr.Literal;
+import io.lancejdbc.engine.types.FloatText;
 import io.lancejdbc.sql.types.Types;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -146,7 +147,8 @@ public final class LiteralCasts {
                 d = ((Number) v).doubleValue();
             } else if (v instanceof String) {
                 try {
-                    d = Double.parseDouble(((String) v).trim());
+                    // A REAL is read as the float nearest to the decimal (not the double's rounding to float).
+                    d = Operators.isNarrowFloat(to) ? FloatText.parseReal((String) v) : FloatText.parse((String) v);
                 } catch (NumberFormatException e) {
                     throw bad(v, to);
                 }
@@ -390,19 +392,9 @@ public final class LiteralCasts {
         return String.valueOf(v);
     }
 
-    /**
-     * The shortest text that reads back as the same float (a REAL's own digits, not those of its widening to
-     * DOUBLE), in plain notation from 1e-5 up to 1e15 and in Java's E notation outside; NaN, Infinity, -0.0 as Java
-     * prints them.
-     */
+    /** The text of a float value: {@link FloatText}'s digits and notation (a REAL's own digits, not its widening's). */
     private static String floatText(double d, boolean single) {
-        String shortest = single ? Float.toString((float) d) : Double.toString(d);
-        double abs = Math.abs(d);
-        if (Double.isNaN(d) || Double.isInfinite(d) || d == 0 || abs < 1e-5 || abs >= 1e15) {
-            return shortest;
-        }
-        String plain = new BigDecimal(shortest).toPlainString();
-        return plain.indexOf('.') < 0 ? plain + ".0" : plain;
+        return single ? FloatText.format((float) d) : FloatText.format(d);
     }
 
     private static String timeText(LocalTime t) {

@@ -162,17 +162,35 @@ public final class Operators {
     }
 
     /**
-     * {@code a DIV b} (MySQL, Doris): the quotient truncated toward zero, as BIGINT. Two integers divide exactly in
-     * int64 (division by zero: 22012, overflow: 22003); other numbers divide as {@code /} does and the quotient is
-     * truncated.
+     * {@code a DIV b} (MySQL, Doris): the quotient truncated toward zero. Integers divide exactly in the type
+     * {@code +} would combine them in: BIGINT, or DECIMAL(20,0) when an operand is uint64 (so {@code u64 DIV 2} is
+     * exact up to 2^64 − 1); decimals divide exactly and the quotient is a BIGINT; floats divide as {@code /} does and
+     * the quotient is truncated to a BIGINT. Division by zero is 22012, a quotient outside BIGINT 22003
+     * (docs/dialect-differences.md D2, D3).
      */
     public static Expr integerDivide(Expr left, Expr right) {
         ArrowType lt = left.type().getType();
         ArrowType rt = right.type().getType();
-        boolean ints = (Types.isInteger(lt) || Types.isNull(lt)) && (Types.isInteger(rt) || Types.isNull(rt));
-        if (ints && !(Types.isNull(lt) && Types.isNull(rt))) {
-            return new Call(Functions.INT_DIVIDE, List.of(TypeCoercion.coerce(left, Types.INT64),
-                    TypeCoercion.coerce(right, Types.INT64)), Types.of(Types.INT64, true));
+        if (Types.isNull(lt) && Types.isNull(rt)) {
+            return Literal.nullOf(Types.INT64);
+        }
+        boolean exactLeft = Types.isInteger(lt) || Types.isDecimal(lt) || Types.isNull(lt);
+        boolean exactRight = Types.isInteger(rt) || Types.isDecimal(rt) || Types.isNull(rt);
+        if (exactLeft && exactRight) {
+            ArrowType l = Types.isNull(lt) ? rt : lt;
+            ArrowType r = Types.isNull(rt) ? lt : rt;
+            ArrowType operand = TypeCoercion.numericCommon(l, r);
+            if (!(operand instanceof ArrowType.Decimal)) {
+                return new Call(Functions.INT_DIVIDE, List.of(TypeCoercion.coerce(left, Types.INT64),
+                        TypeCoercion.coerce(right, Types.INT64)), Types.of(Types.INT64, true));
+            }
+            // |a DIV b| <= |a| / (smallest non-zero |b|) = |a| * 10^scale(b): the integer digits of a plus b's scale.
+            ArrowType.Decimal a = TypeCoercion.asDecimal(l);
+            ArrowType.Decimal b = TypeCoercion.asDecimal(r);
+            ArrowType quotient = Types.decimal(Math.min(38, a.getPrecision() - a.getScale() + b.getScale()), 0);
+            Expr div = new Call(Functions.INT_DIVIDE, List.of(TypeCoercion.coerce(left, operand),
+                    TypeCoercion.coerce(right, operand)), Types.of(quotient, true));
+            return Types.isDecimal(l) || Types.isDecimal(r) ? cast(div, Types.INT64, false) : div;
         }
         Expr q = arithmetic(Functions.DIVIDE, left, right);
         if (Types.isNull(q.type().getType())) {
@@ -259,14 +277,24 @@ public final class Operators {
         return e instanceof Call && ((Call) e).function().equals("interval");
     }
 
+    /**
+     * Unary minus, defined as {@code 0 - e}: integers negate in BIGINT (22003 for {@code -(-2^63)}), uint64 in
+     * DECIMAL(20,0) (so {@code -u64} is exact for every value), floats in DOUBLE, decimals in their own type.
+     *
+     * @throws SqlError 42804 for a non-numeric operand, 22003 for a BIGINT constant -2^63
+     */
     public static Expr negate(Expr e) {
+        ArrowType t = e.type().getType();
+        if (e instanceof Literal && ((Literal) e).value() instanceof Long && TypeCoercion.isUint64(t)) {
+            return negate(LiteralCasts.cast((Literal) e, TypeCoercion.asDecimal(t), false));
+        }
         if (e instanceof Literal && ((Literal) e).value() instanceof Long) {
             long v = (Long) ((Literal) e).value();
             if (v == Long.MIN_VALUE) {
                 throw new SqlError(SqlState.NUMERIC_OUT_OF_RANGE, "BIGINT value out of range: -(" + v + "); cast"
                         + " to DECIMAL(38,0) first");
             }
-            return new Literal(-v, e.type());
+            return new Literal(-v, Types.isInteger(t) ? Types.of(Types.INT64, false) : e.type());
         }
         if (e instanceof Literal && ((Literal) e).value() instanceof Double) {
             return new Literal(-(Double) ((Literal) e).value(), e.type());
@@ -274,12 +302,12 @@ public final class Operators {
         if (e instanceof Literal && ((Literal) e).value() instanceof java.math.BigDecimal) {
             return new Literal(((java.math.BigDecimal) ((Literal) e).value()).negate(), e.type());
         }
-        ArrowType t = e.type().getType();
         if (!Types.isNumeric(t) && !Types.isNull(t)) {
             throw new SqlError(SqlState.DATATYPE_MISMATCH, "Cannot negate " + e.sql() + " of type "
                     + TypeCoercion.name(t));
         }
-        Expr operand = Types.isInteger(t) ? TypeCoercion.coerce(e, Types.INT64)
+        Expr operand = TypeCoercion.isUint64(t) ? TypeCoercion.coerce(e, TypeCoercion.asDecimal(t))
+                : Types.isInteger(t) || Types.isNull(t) ? TypeCoercion.coerce(e, Types.INT64)
                 : Types.isFloating(t) ? TypeCoercion.coerce(e, Types.FLOAT64) : e;
         return new Call(Functions.NEGATE, List.of(operand), operand.type());
     }

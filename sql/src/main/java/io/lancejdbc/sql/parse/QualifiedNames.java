@@ -19,7 +19,7 @@ public final class QualifiedNames {
      */
     public static List<String> split(String text) {
         List<String> parts = new ArrayList<>();
-        String s = text.trim();
+        String s = SqlLexer.restoreDots(text).trim();
         int i = 0;
         int n = s.length();
         if (n == 0) {
@@ -63,7 +63,7 @@ public final class QualifiedNames {
             if (part.length() == 0) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "Empty name part in " + text);
             }
-            parts.add(SqlLexer.restoreDots(part.toString()));
+            parts.add(part.toString());
             while (i < n && Character.isWhitespace(s.charAt(i))) {
                 i++;
             }

@@ -130,11 +130,20 @@ final class SqlLexer {
     static final char PROTECTED_DOT = '\uE000';
 
     /**
-     * {@code sql} with every {@code .} inside a backtick-quoted identifier replaced by {@link #PROTECTED_DOT}, the
-     * same length (so error positions stay right); unchanged when the text already holds that character.
+     * Stands (twice, so the text keeps its length) for a doubled backtick inside a backtick-quoted identifier
+     * ({@code `we``ird`} is the identifier {@code we`ird}, as in MySQL and Doris, and what
+     * {@code Statement.enquoteIdentifier} writes): JSqlParser 5.3 reads {@code `we``ird`} as two identifiers.
+     */
+    static final char PROTECTED_BACKTICK = '\uE001';
+    private static final String PROTECTED_BACKTICKS = "" + PROTECTED_BACKTICK + PROTECTED_BACKTICK;
+
+    /**
+     * {@code sql} with every {@code .} inside a backtick-quoted identifier replaced by {@link #PROTECTED_DOT} and every
+     * doubled backtick there by two {@link #PROTECTED_BACKTICK}s, the same length (so error positions stay right);
+     * unchanged when the text already holds one of those characters.
      */
     static String protectDotsInBacktickIdentifiers(String sql) {
-        if (sql.indexOf('`') < 0 || sql.indexOf(PROTECTED_DOT) >= 0) {
+        if (sql.indexOf('`') < 0 || sql.indexOf(PROTECTED_DOT) >= 0 || sql.indexOf(PROTECTED_BACKTICK) >= 0) {
             return sql;
         }
         StringBuilder out = new StringBuilder(sql);
@@ -148,6 +157,10 @@ final class SqlLexer {
                     char d = sql.charAt(i++);
                     if (d == c) {
                         if (i < n && sql.charAt(i) == c) {
+                            if (c == '`') {
+                                out.setCharAt(i - 1, PROTECTED_BACKTICK);
+                                out.setCharAt(i, PROTECTED_BACKTICK);
+                            }
                             i++;
                         } else {
                             break;
@@ -167,9 +180,12 @@ final class SqlLexer {
         return out.toString();
     }
 
-    /** Undoes {@link #protectDotsInBacktickIdentifiers} in a name or text taken from the parsed statement. */
+    /**
+     * Undoes {@link #protectDotsInBacktickIdentifiers} in a name or text taken from the parsed statement: the text is
+     * then as the user wrote it, doubled backticks included (unquote it with {@link QualifiedNames}).
+     */
     static String restoreDots(String text) {
-        return text == null ? null : text.replace(PROTECTED_DOT, '.');
+        return text == null ? null : text.replace(PROTECTED_DOT, '.').replace(PROTECTED_BACKTICKS, "``");
     }
 
     /**

@@ -72,7 +72,7 @@ public final class SqlParser {
      * Parses {@code sql}.
      *
      * @throws SqlError {@link java.sql.SQLSyntaxErrorException}-class 42000 with the 1-based position for syntax
-     *     errors; 0A000 for statements that would write (the driver is read-only)
+     *     errors; 0A000 for statements that would write (the driver is read-only, see {@link WriteStatementGuard})
      */
     public static ParsedStatement parse(String sql) {
         if (sql == null) {
@@ -87,6 +87,7 @@ public final class SqlParser {
             throw new SqlError(SqlState.SYNTAX_ERROR, "The SQL statement holds only comments; write a statement after"
                     + " them");
         }
+        WriteStatementGuard.check(text);
         Matcher m;
         if ((m = SHOW_DATABASES.matcher(body)).matches()) {
             return new ParsedStatement.ShowDatabases();

@@ -6,6 +6,7 @@ import io.lancejdbc.exec.expr.DirectColumns;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.MathContext;
 import java.util.Arrays;
 import org.apache.arrow.vector.FieldVector;
@@ -15,9 +16,16 @@ final class SumAccumulators {
     private SumAccumulators() {
     }
 
-    /** SUM or AVG of integers: exact 64-bit sums; AVG in float64. */
+    /**
+     * SUM or AVG of integers, summed exactly in 128 bits ({@link Int128Sums}), so that only the final sum decides:
+     * SUM is BIGINT and fails with 22003 when the total lies outside it (not when a running total does), AVG is the
+     * exact mean rounded to float64.
+     */
     static final class LongSum implements Accumulator {
+        /** Low 64 bits of each group's sum (two's complement). */
         private long[] sums = new long[16];
+        /** High 64 bits of each group's sum. */
+        private long[] highs = new long[16];
         private long[] counts = new long[16];
         private final boolean average;
 
@@ -36,14 +44,7 @@ final class SumAccumulators {
             ColumnReaders.LongReader r = ColumnReaders.longs(args[0]);
             for (int i = 0; i < rows; i++) {
                 if (!r.isNull(i)) {
-                    int g = groupIds[i];
-                    long x = r.get(i);
-                    long s = sums[g] + x;
-                    if (((sums[g] ^ s) & (x ^ s)) < 0) {
-                        throw overflow();
-                    }
-                    sums[g] = s;
-                    counts[g]++;
+                    add(groupIds[i], r.get(i));
                 }
             }
         }
@@ -51,30 +52,39 @@ final class SumAccumulators {
         // The same loop over a final reader class: no interface call or bounds check per row.
         private void updateDirect(DirectColumns.Longs r, int rows, int[] groupIds) {
             long[] sums = this.sums;
+            long[] highs = this.highs;
             long[] counts = this.counts;
             for (int i = 0; i < rows; i++) {
                 if (!r.isNull(i)) {
                     int g = groupIds[i];
                     long x = r.get(i);
-                    long s = sums[g] + x;
-                    if (((sums[g] ^ s) & (x ^ s)) < 0) {
-                        throw overflow();
-                    }
+                    long low = sums[g];
+                    long s = low + x;
+                    highs[g] = Int128Sums.highAfterAdd(highs[g], low, x, s);
                     sums[g] = s;
                     counts[g]++;
                 }
             }
         }
 
-        private static SqlError overflow() {
-            return new SqlError(SqlState.NUMERIC_OUT_OF_RANGE, "BIGINT overflow in SUM; cast the argument"
-                    + " to DECIMAL(38,0) to sum beyond 9223372036854775807");
+        private void add(int g, long x) {
+            long low = sums[g];
+            long s = low + x;
+            highs[g] = Int128Sums.highAfterAdd(highs[g], low, x, s);
+            sums[g] = s;
+            counts[g]++;
+        }
+
+        private static SqlError overflow(BigInteger sum) {
+            return new SqlError(SqlState.NUMERIC_OUT_OF_RANGE, "BIGINT overflow in SUM: the sum is " + sum
+                    + "; cast the argument to DECIMAL(38,0) to sum beyond 9223372036854775807");
         }
 
         private void ensure(int n) {
             if (sums.length < n) {
                 int size = Math.max(n, sums.length * 2);
                 sums = Arrays.copyOf(sums, size);
+                highs = Arrays.copyOf(highs, size);
                 counts = Arrays.copyOf(counts, size);
             }
         }
@@ -85,11 +95,8 @@ final class SumAccumulators {
             ensure(groupCount);
             for (int g = 0; g < mapping.length && g < o.sums.length; g++) {
                 int t = mapping[g];
-                try {
-                    sums[t] = Math.addExact(sums[t], o.sums[g]);
-                } catch (ArithmeticException e) {
-                    throw overflow();
-                }
+                highs[t] = Int128Sums.highAfterMerge(highs[t], sums[t], o.highs[g], o.sums[g]);
+                sums[t] += o.sums[g];
                 counts[t] += o.counts[g];
             }
         }
@@ -103,7 +110,7 @@ final class SumAccumulators {
                     if (counts[g] == 0) {
                         w.setNull(g);
                     } else {
-                        w.set(g, (double) sums[g] / counts[g]);
+                        w.set(g, Int128Sums.mean(highs[g], sums[g], counts[g]));
                     }
                 }
             } else {
@@ -111,6 +118,8 @@ final class SumAccumulators {
                 for (int g = 0; g < groupCount; g++) {
                     if (counts[g] == 0) {
                         w.setNull(g);
+                    } else if (!Int128Sums.fitsLong(highs[g], sums[g])) {
+                        throw overflow(Int128Sums.value(highs[g], sums[g]));
                     } else {
                         w.set(g, sums[g]);
                     }
@@ -121,7 +130,7 @@ final class SumAccumulators {
 
         @Override
         public long estimatedBytes() {
-            return sums.length * 16L;
+            return sums.length * 24L;
         }
     }
 

@@ -3,6 +3,7 @@ package io.lancejdbc.exec.operator.window;
 import io.lancejdbc.exec.expr.ColumnReaders;
 import io.lancejdbc.exec.expr.ValueAccess;
 import io.lancejdbc.exec.operator.RowComparator;
+import io.lancejdbc.exec.operator.agg.Int128Sums;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import java.math.BigDecimal;
@@ -134,17 +135,16 @@ abstract class FrameAggregate {
     }
 
     /**
-     * SUM / AVG of integers. The sum is kept modulo 2^64, which is exact whenever the frame's true sum fits a
-     * BIGINT; a float64 shadow sum detects when it does not.
+     * SUM / AVG of integers, kept exactly in 128 bits ({@link Int128Sums}): SUM fails with 22003 only when the frame's
+     * total lies outside BIGINT, AVG is the exact mean rounded to float64.
      */
     static final class LongSum extends FrameAggregate {
-        private static final double LIMIT = 9.2e18;
         private final ColumnReaders.LongReader r;
         private final boolean avg;
         private final WindowResult.Longs sums;
         private final WindowResult.Doubles avgs;
         private long sum;
-        private double shadow;
+        private long high;
         private long count;
 
         LongSum(FieldVector arg, boolean avg, int n) {
@@ -157,7 +157,7 @@ abstract class FrameAggregate {
         @Override
         void reset() {
             sum = 0;
-            shadow = 0;
+            high = 0;
             count = 0;
         }
 
@@ -165,8 +165,9 @@ abstract class FrameAggregate {
         void add(int row) {
             if (!r.isNull(row)) {
                 long x = r.get(row);
-                sum += x;
-                shadow += x;
+                long s = sum + x;
+                high = Int128Sums.highAfterAdd(high, sum, x, s);
+                sum = s;
                 count++;
             }
         }
@@ -180,8 +181,8 @@ abstract class FrameAggregate {
         void remove(int row) {
             if (!r.isNull(row)) {
                 long x = r.get(row);
+                high = Int128Sums.highAfterSubtract(high, sum, x);
                 sum -= x;
-                shadow -= x;
                 count--;
             }
         }
@@ -196,12 +197,12 @@ abstract class FrameAggregate {
                 }
                 return;
             }
-            if (Math.abs(shadow) > LIMIT) {
-                throw new SqlError(SqlState.NUMERIC_OUT_OF_RANGE, "BIGINT overflow in SUM over a window; cast the"
-                        + " argument to DECIMAL(38,0) to sum beyond 9223372036854775807");
-            }
             if (avg) {
-                avgs.values[target] = (double) sum / count;
+                avgs.values[target] = Int128Sums.mean(high, sum, count);
+            } else if (!Int128Sums.fitsLong(high, sum)) {
+                throw new SqlError(SqlState.NUMERIC_OUT_OF_RANGE, "BIGINT overflow in SUM over a window: the sum is "
+                        + Int128Sums.value(high, sum) + "; cast the argument to DECIMAL(38,0) to sum beyond"
+                        + " 9223372036854775807");
             } else {
                 sums.set(target, sum);
             }

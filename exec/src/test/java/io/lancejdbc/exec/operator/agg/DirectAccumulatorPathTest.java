@@ -122,15 +122,42 @@ class DirectAccumulatorPathTest {
 
     @Test
     void int64SumOverflowIsAnError(BufferAllocator allocator) {
-        try (BigIntVector big = new BigIntVector("b", allocator)) {
+        try (BigIntVector big = new BigIntVector("b", allocator); BigIntVector out = new BigIntVector("out", allocator)) {
             big.allocateNew(2);
             big.set(0, Long.MAX_VALUE);
             big.set(1, 1);
             big.setValueCount(2);
-            SqlError e = assertThrows(SqlError.class, () -> new SumAccumulators.LongSum(false)
-                    .update(new FieldVector[] {big}, 2, new int[] {0, 0}, 1));
+            out.allocateNew(1);
+            SumAccumulators.LongSum sum = new SumAccumulators.LongSum(false);
+            sum.update(new FieldVector[] {big}, 2, new int[] {0, 0}, 1);
+            SqlError e = assertThrows(SqlError.class, () -> sum.write(out, 1));
             assertEquals("22003", e.sqlState());
-            assertTrue(e.getMessage().startsWith("BIGINT overflow in SUM"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("BIGINT overflow in SUM: the sum is 9223372036854775808;"),
+                    e.getMessage());
         }
+    }
+
+    @Test
+    void int64SumWhoseRunningTotalLeavesBigintButWhoseTotalFitsIsExact(BufferAllocator allocator) {
+        try (BigIntVector big = new BigIntVector("b", allocator); BigIntVector sumOut = new BigIntVector("s", allocator);
+                Float8Vector avgOut = new Float8Vector("a", allocator)) {
+            long[] values = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 5};
+            big.allocateNew(values.length);
+            for (int i = 0; i < values.length; i++) {
+                big.set(i, values[i]);
+            }
+            big.setValueCount(values.length);
+            int[] oneGroup = new int[values.length];
+            sumOut.allocateNew(1);
+            assertEquals(3L, runOne(new SumAccumulators.LongSum(false), big, oneGroup, sumOut));
+            avgOut.allocateNew(1);
+            assertEquals(0.75, runOne(new SumAccumulators.LongSum(true), big, oneGroup, avgOut));
+        }
+    }
+
+    private static Object runOne(Accumulator acc, FieldVector v, int[] groups, FieldVector out) {
+        acc.update(new FieldVector[] {v}, groups.length, groups, 1);
+        acc.write(out, 1);
+        return out.getObject(0);
     }
 }

@@ -1,0 +1,69 @@
+package io.lancejdbc.engine;
+
+import io.lancejdbc.engine.SqlState;
+
+import io.lancejdbc.engine.SqlState;
+
+/** SQLState values the engine reports (SQL:2011 and X/Open classes as JDBC tools expect them). */
+public final class SqlState {
+    /** Syntax error or access rule violation. */
+    public static final String SYNTAX_ERROR = "42000";
+    /** Base table or view not found. */
+    public static final String TABLE_NOT_FOUND = "42S02";
+    /** Column not found. */
+    public static final String COLUMN_NOT_FOUND = "42S22";
+    /** Ambiguous column reference. */
+    public static final String AMBIGUOUS_COLUMN = "42702";
+    /** Column must appear in GROUP BY or be used in an aggregate. */
+    public static final String GROUPING_ERROR = "42803";
+    /** Datatype mismatch between operands or for a function argument. */
+    public static final String DATATYPE_MISMATCH = "42804";
+    /** Undefined function. */
+    public static final String UNDEFINED_FUNCTION = "42883";
+    /** Invalid schema name. */
+    public static final String SCHEMA_NOT_FOUND = "3F000";
+    /** Data exception: numeric value out of range. */
+    public static final String NUMERIC_OUT_OF_RANGE = "22003";
+    /** Data exception: division by zero. */
+    public static final String DIVISION_BY_ZERO = "22012";
+    /** Data exception: invalid character value for cast. */
+    public static final String INVALID_CAST = "22018";
+    /** Data exception: invalid parameter value. */
+    public static final String INVALID_PARAMETER_VALUE = "22023";
+    /** Data exception (general). */
+    public static final String DATA_EXCEPTION = "22000";
+    /** Invalid datetime format. */
+    public static final String INVALID_DATETIME = "22007";
+    /** Data exception: datetime field overflow (a value outside the range its type can hold). */
+    public static final String DATETIME_OVERFLOW = "22008";
+    /** Connection exception: unable to establish. */
+    public static final String CONNECTION_FAILURE = "08001";
+    /** Connection exception: connection does not exist (closed). */
+    public static final String CONNECTION_CLOSED = "08003";
+    /** Connection exception (general, e.g. an unreachable service). */
+    public static final String CONNECTION_EXCEPTION = "08000";
+    /** Feature not supported. */
+    public static final String FEATURE_NOT_SUPPORTED = "0A000";
+    /** Query canceled. */
+    public static final String QUERY_CANCELED = "57014";
+    /** Timeout expired. */
+    public static final String TIMEOUT = "HYT00";
+    /** Memory allocation error (a query exceeded its memory budget). */
+    public static final String OUT_OF_MEMORY = "HY001";
+    /** Program limit exceeded (a configured budget, e.g. listing requests of one file TVF call). */
+    public static final String LIMIT_EXCEEDED = "54000";
+    /**
+     * Statement too complex: nested too deeply for the parser or the planner to handle within their limits (the
+     * SQL:2011 program-limit class 54).
+     */
+    public static final String STATEMENT_TOO_COMPLEX = "54001";
+    /** General error. */
+    public static final String GENERAL_ERROR = "HY000";
+    /** Invalid authorization specification. */
+    public static final String INVALID_AUTHORIZATION = "28000";
+    /** Insufficient privilege (e.g. a local path outside {@code lance.local.allowed_roots}). */
+    public static final String INSUFFICIENT_PRIVILEGE = "42501";
+
+    private SqlState() {
+    }
+}
