@@ -13,14 +13,15 @@ import java.math.RoundingMode;
  * such that an {@code n}-digit decimal lies in the value's rounding interval (the reals that round to it under
  * IEEE 754 round-half-even: half-way to each neighbour, the ends included when the significand is even), and among
  * the {@code n}-digit decimals in the interval the one closest to the exact value (a tie: the even last digit). The
- * interval is computed exactly with {@link BigDecimal}, so no parsing routine is trusted. The notation: plain for
- * {@code 1e-5 <= |x| < 1e15} with at least one digit after the point ({@code 100.0}, {@code 0.00001}), otherwise
+ * interval is computed exactly with {@link BigDecimal}, so no parsing routine is trusted. The notation: plain when
+ * the shortest decimal's first digit has a decimal exponent from -5 to 14 (so {@code 1e-5 <= |digits| < 1e15}), with at least one digit after the point ({@code 100.0}, {@code 0.00001}), otherwise
  * {@code d.dddE<n>} with at least one digit after the point ({@code 1.0E20}, {@code 1.5E-7}, {@code 5.0E-324});
  * {@code NaN}, {@code Infinity}, {@code -Infinity}, {@code 0.0}, {@code -0.0}.
  */
 final class FloatText {
-    private static final double PLAIN_FROM = 1e-5;
-    private static final double PLAIN_BELOW = 1e15;
+    /** Plain notation for shortest decimals whose first digit has a decimal exponent in [-5, 15). */
+    private static final int PLAIN_FROM_EXPONENT = -5;
+    private static final int PLAIN_BELOW_EXPONENT = 15;
 
     private FloatText() {
     }
@@ -37,7 +38,7 @@ final class FloatText {
                 : new BigDecimal(Math.nextUp(a)).subtract(exact);
         boolean even = (Double.doubleToRawLongBits(a) & 1) == 0;
         BigDecimal digits = shortest(exact, below, above, even, 17);
-        return (x < 0 ? "-" : "") + notation(digits, a);
+        return (x < 0 ? "-" : "") + notation(digits);
     }
 
     /** The D12 text of a REAL: the shortest digits of the float itself, not of its widening to DOUBLE. */
@@ -52,7 +53,7 @@ final class FloatText {
                 : new BigDecimal(Math.nextUp(a)).subtract(exact);
         boolean even = (Float.floatToRawIntBits(a) & 1) == 0;
         BigDecimal digits = shortest(exact, below, above, even, 9);
-        return (x < 0 ? "-" : "") + notation(digits, a);
+        return (x < 0 ? "-" : "") + notation(digits);
     }
 
     /**
@@ -100,9 +101,14 @@ final class FloatText {
         return inclusive ? l >= 0 && h <= 0 : l > 0 && h < 0;
     }
 
-    private static String notation(BigDecimal digits, double magnitude) {
+    /**
+     * The notation is chosen on the shortest decimal itself, not on the binary value: the float nearest 1e-5 lies
+     * just below 1e-5, yet its text {@code 0.00001} is plain like that of the decimal it stands for.
+     */
+    private static String notation(BigDecimal digits) {
         BigDecimal d = digits.stripTrailingZeros();
-        if (magnitude >= PLAIN_FROM && magnitude < PLAIN_BELOW) {
+        int firstDigitExponent = d.precision() - d.scale() - 1;
+        if (firstDigitExponent >= PLAIN_FROM_EXPONENT && firstDigitExponent < PLAIN_BELOW_EXPONENT) {
             String plain = d.toPlainString();
             return plain.indexOf('.') < 0 ? plain + ".0" : plain;
         }
