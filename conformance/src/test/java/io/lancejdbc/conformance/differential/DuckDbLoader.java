@@ -16,9 +16,10 @@ import org.lance.ipc.ScanOptions;
 /**
  * Copies a Lance dataset into a DuckDB table through an Arrow C stream exported from a lance-core scanner (what a
  * Java user would do to read Lance with DuckDB): {@code CREATE TABLE name AS SELECT * FROM <stream>}. Every type of
- * {@link DiffTables} crosses this way (integers of every width incl. unsigned, float32/64, decimal128(38), utf8 and
- * large_utf8, date32, timestamps with and without zone, list, struct, map, fixed-size list), so no table needs
- * INSERT statements.
+ * {@link DiffTables} crosses this way (integers of every width incl. unsigned, float32/64, decimal128, utf8 and
+ * large_utf8, binaries, date32/64, times, timestamps with and without zone, list, large list, struct, map, fixed-size
+ * list, nested), so no table needs INSERT statements; float16 and decimal256, which DuckDB cannot import, are widened
+ * value for value on the way ({@link DuckDbTypeReader}).
  */
 final class DuckDbLoader {
     private DuckDbLoader() {
@@ -36,6 +37,9 @@ final class DuckDbLoader {
                 ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
             // The exported stream owns the reader from here on: DuckDB's release of the stream closes it.
             ArrowReader reader = scanner.scanBatches();
+            if (DuckDbTypeReader.needed(reader.getVectorSchemaRoot().getSchema())) {
+                reader = new DuckDbTypeReader(allocator, reader);
+            }
             Data.exportArrayStream(allocator, reader, stream);
             duck.unwrap(DuckDBConnection.class).registerArrowStream(streamName, stream);
             try (Statement st = duck.createStatement()) {

@@ -12,7 +12,21 @@ import java.util.List;
  * query that expresses a documented difference (docs/dialect-differences.md).
  */
 final class HandWrittenQueries {
+    /** DuckDB's spelling of D16 for tm_ns: the nanosecond time at microseconds, rounded toward the past. */
+    private static final String TM_NS = "(TIME '00:00:00' + to_microseconds(epoch_ns(tm_ns) // 1000))";
+    /** DuckDB's spelling of D16 for ts_ns (epoch_ns may be negative: the remainder is taken positive). */
+    private static final String TS_NS = "make_timestamp((epoch_ns(ts_ns) - ((epoch_ns(ts_ns) % 1000) + 1000) % 1000) // 1000)";
+
     private HandWrittenQueries() {
+    }
+
+    /**
+     * D11 in DuckDB's terms: TRUE when {@code list} holds {@code x}, else NULL when it holds a NULL element, else
+     * FALSE (NULL for a NULL list).
+     */
+    private static String arrayContains(String list, String x) {
+        return "CASE WHEN " + list + " IS NULL THEN NULL WHEN list_contains(" + list + ", " + x + ") THEN true WHEN"
+                + " list_has_any(list_transform(" + list + ", e -> e IS NULL), [true]) THEN NULL ELSE false END";
     }
 
     static List<DiffQuery> all() {
@@ -42,13 +56,17 @@ final class HandWrittenQueries {
                 ordered("scan str all columns", "SELECT * FROM t_str ORDER BY id"),
                 ordered("scan time all columns", "SELECT * FROM t_time ORDER BY id"),
                 ordered("scan nest all columns", "SELECT * FROM t_nest ORDER BY id"),
+                ordered("scan nest all columns but list of vectors", "SELECT * EXCEPT (pts) FROM t_nest ORDER BY id")
+                        .duck("SELECT * EXCLUDE (pts) FROM t_nest ORDER BY id"),
+                ordered("scan rule values", "SELECT * FROM t_gen ORDER BY id"),
                 q("scan join tables", "SELECT * FROM t_l"),
                 q("scan right table", "SELECT * FROM t_r"),
-                q("scan empty table", "SELECT * FROM t_empty"),
+                q("scan empty table", "SELECT * FROM t_empty").emptyByDesign(),
                 q("count star empty", "SELECT count(*) FROM t_empty"),
                 q("count star num", "SELECT count(*) FROM t_num"),
                 q("projection reorder", "SELECT u64, id, g2 FROM t_num"),
-                q("select expression aliases", "SELECT id AS a, i32 + 1 AS b, g2 AS c FROM t_num"),
+                q("select expression aliases", "SELECT id AS a, i32 + 1 AS b, g2 AS c FROM t_num")
+                        .documented("D2", "SELECT id AS a, i32::BIGINT + 1 AS b, g2 AS c FROM t_num"),
                 q("select constant", "SELECT 1, 'x', NULL, 2.5, TRUE FROM t_l"),
                 q("select without from", "SELECT 1 + 2, 'a' || 'b', 7 DIV 2, -7 DIV 2").duck("SELECT 1 + 2, 'a' || 'b', 7 // 2, -7 // 2"),
                 q("select star except", "SELECT * EXCEPT (f32, f64, fx, d38) FROM t_num").duck("SELECT * EXCLUDE (f32, f64, fx, d38) FROM t_num"),
@@ -56,7 +74,7 @@ final class HandWrittenQueries {
                 q("distinct single column", "SELECT DISTINCT g FROM t_num"),
                 q("distinct several columns", "SELECT DISTINCT g, g2 FROM t_num"),
                 q("distinct expression", "SELECT DISTINCT i8 % 5 FROM t_num"),
-                q("distinct empty", "SELECT DISTINCT g FROM t_empty"),
+                q("distinct empty", "SELECT DISTINCT g FROM t_empty").emptyByDesign(),
                 q("distinct all null column", "SELECT DISTINCT allnull FROM t_num"),
                 q("distinct text unicode", "SELECT DISTINCT s FROM t_str"),
                 q("distinct dates", "SELECT DISTINCT d FROM t_time"),
@@ -86,11 +104,11 @@ final class HandWrittenQueries {
                         .duck("SELECT g, bool_and(b), bool_or(b), bool_and(b) FROM t_num GROUP BY g"),
                 q("aggregates over nulls only", "SELECT sum(sparse), avg(sparse), count(sparse), min(allnull), sum(allnull), count(allnull) FROM t_num"),
                 q("aggregates over empty table", "SELECT count(*), sum(i32), avg(f64), min(s), max(d38), count(DISTINCT g) FROM t_empty"),
-                q("group by over empty table", "SELECT g, count(*) FROM t_empty GROUP BY g"),
-                q("group by with empty filter", "SELECT g, count(*), sum(i32) FROM t_num WHERE id < 0 GROUP BY g"),
+                q("group by over empty table", "SELECT g, count(*) FROM t_empty GROUP BY g").emptyByDesign(),
+                q("group by with empty filter", "SELECT g, count(*), sum(i32) FROM t_num WHERE id < 0 GROUP BY g").emptyByDesign(),
                 q("aggregate with empty filter", "SELECT count(*), sum(i32), max(g2), avg(d38) FROM t_num WHERE id < 0"),
-                q("having over empty groups", "SELECT g, sum(i32) FROM t_num WHERE id < 0 GROUP BY g HAVING count(*) >= 0"),
-                q("having without group by false", "SELECT count(*) FROM t_num HAVING count(*) > 1000"),
+                q("having over empty groups", "SELECT g, sum(i32) FROM t_num WHERE id < 0 GROUP BY g HAVING count(*) >= 0").emptyByDesign(),
+                q("having without group by false", "SELECT count(*) FROM t_num HAVING count(*) > 1000").emptyByDesign(),
                 q("having without group by true", "SELECT sum(i32) FROM t_num HAVING sum(i32) IS NOT NULL"),
                 q("distinct aggregates", "SELECT count(DISTINCT g2), sum(DISTINCT g), avg(DISTINCT g), count(DISTINCT i8), min(DISTINCT i16), max(DISTINCT u8) FROM t_num"),
                 q("distinct aggregates per group", "SELECT g, count(DISTINCT i8), sum(DISTINCT u8), avg(DISTINCT u8) FROM t_num GROUP BY g"),
@@ -117,7 +135,8 @@ final class HandWrittenQueries {
                 q("group by all null", "SELECT allnull, count(*) FROM t_num GROUP BY allnull"),
                 q("having with aggregate not selected", "SELECT g FROM t_num GROUP BY g HAVING max(i32) > 500000 AND min(i8) < 0"),
                 q("having on alias expression", "SELECT g, sum(i16) AS s FROM t_num GROUP BY g HAVING sum(i16) > 0"),
-                q("aggregate of expression", "SELECT sum(i32 * 2 + 1), avg(abs(i8)), max(length(g2)) FROM t_num"),
+                q("aggregate of expression", "SELECT sum(i32 * 2 + 1), avg(abs(i8)), max(length(g2)) FROM t_num")
+                        .documented("D2", "SELECT sum(i32::BIGINT * 2 + 1), avg(abs(i8::BIGINT)), max(length(g2)) FROM t_num"),
                 q("expression of aggregates", "SELECT g, sum(i32) / count(*), max(i8) - min(i8) FROM t_num GROUP BY g")
                         .documented("D2", "SELECT g, sum(i32) / count(*), max(i8)::BIGINT - min(i8) FROM t_num GROUP BY g"),
                 q("nested aggregate in case", "SELECT g, CASE WHEN count(*) > 45 THEN 'big' ELSE 'small' END FROM t_num GROUP BY g"),
@@ -126,32 +145,37 @@ final class HandWrittenQueries {
 
     static List<DiffQuery> arithmetic() {
         return List.of(
-                ordered("integer operators", "SELECT i8 + i16, i32 * 2, i64 - i32, i32 / 7, i32 % 7, -i8 FROM t_num ORDER BY id"),
+                ordered("integer operators", "SELECT i8 + i16, i32 * 2, i64 - i32, i32 / 7, i32 % 7, -i8 FROM t_num ORDER BY id")
+                        .documented("D2", "SELECT i8::BIGINT + i16, i32::BIGINT * 2, i64 - i32, i32 / 7, i32 % 7, -i8::BIGINT FROM t_num ORDER BY id"),
                 ordered("integer division", "SELECT i32 DIV 7, i32 DIV -7, i64 DIV 1000, -7 DIV 2 FROM t_num ORDER BY id")
                         .duck("SELECT i32 // 7, i32 // -7, i64 // 1000, -7 // 2 FROM t_num ORDER BY id"),
                 ordered("integer division of non integers", "SELECT f64 DIV 3, d10 DIV 3, i32 DIV 2.5 FROM t_num ORDER BY id")
                         .duck("SELECT trunc(f64 / 3)::BIGINT, trunc(d10 / 3)::BIGINT, trunc(i32 / 2.5)::BIGINT FROM t_num ORDER BY id"),
                 ordered("float and decimal operators", "SELECT f64 / 3, f64 + i32, d10 * 2, d10 + 1, d38 / 3, d10 - d10 FROM t_num ORDER BY id"),
                 ordered("unsigned operators", "SELECT u8 + u16, u16 - u8, u32 + 1, u64 + 1 FROM t_num ORDER BY id")
-                        .documented("D2", "SELECT u8::BIGINT + u16, u16::BIGINT - u8, u32::BIGINT + 1, u64 + 1 FROM t_num ORDER BY id"),
+                        .documented("D2", "SELECT u8::BIGINT + u16, u16::BIGINT - u8, u32::BIGINT + 1, u64::HUGEINT + 1 FROM t_num ORDER BY id"),
                 ordered("widening integer products", "SELECT i32 * i32, u32 * 2, i8 * i8 * i8 FROM t_num ORDER BY id")
                         .documented("D2", "SELECT i32::BIGINT * i32, u32::BIGINT * 2, i8::BIGINT * i8 * i8 FROM t_num ORDER BY id"),
                 ordered("real arithmetic in double", "SELECT f32 * 2, f32 / 1000, exp(f32 / 1000), f32 + 0.1 FROM t_num ORDER BY id")
                         .documented("D4", "SELECT f32::DOUBLE * 2, f32::DOUBLE / 1000, exp(f32::DOUBLE / 1000), f32::DOUBLE + 0.1 FROM t_num ORDER BY id"),
                 ordered("mixed exact and decimal", "SELECT i32 + 0.5, i64 * 1.5, d10 * d10, d38 * 1000, i8 - d10 FROM t_num ORDER BY id"),
-                ordered("math functions", "SELECT abs(i32), ceil(f64), floor(f64), round(f64), round(f64, 2), sign(i32), sign(f64) FROM t_num ORDER BY id"),
+                ordered("math functions", "SELECT abs(i32), ceil(f64), floor(f64), round(f64), round(f64, 2), sign(i32), sign(f64) FROM t_num ORDER BY id")
+                        .documented("D2", "SELECT abs(i32::BIGINT), ceil(f64), floor(f64), round(f64), round(f64, 2), sign(i32), sign(f64) FROM t_num ORDER BY id"),
                 ordered("transcendental functions", "SELECT sqrt(abs(f64)), ln(abs(f64) + 1), log10(abs(f64) + 1), log2(abs(f64) + 1), power(f32, 2), exp(i8 / 50) FROM t_num ORDER BY id"),
                 ordered("log with base", "SELECT log(2, abs(i32) + 1), log(abs(f64) + 1), cbrt(f64) FROM t_num ORDER BY id")
-                        .duck("SELECT log(2, abs(i32) + 1), ln(abs(f64) + 1), cbrt(f64) FROM t_num ORDER BY id"),
+                        .documented("D2", "SELECT log(2, abs(i32::BIGINT) + 1), ln(abs(f64) + 1), cbrt(f64) FROM t_num ORDER BY id"),
                 ordered("trigonometry", "SELECT mod(i32, 7), mod(i32, -7), pi(), sin(f64), cos(f64), tan(f64), degrees(f64), radians(f64) FROM t_num ORDER BY id"),
-                ordered("inverse trigonometry", "SELECT asin(i8 / 100), acos(i8 / 100), atan(f64), atan2(i8, i16) FROM t_num ORDER BY id"),
+                ordered("inverse trigonometry", "SELECT asin(i8 / 128), acos(i8 / 128), atan(f64), atan2(i8, i16) FROM t_num ORDER BY id"),
                 ordered("greatest and least", "SELECT greatest(i8, i16, i32), least(i8, i16, i32), greatest(f64, i32), least(d10, i8) FROM t_num ORDER BY id"),
                 q("greatest with nulls and types", "SELECT greatest(1, NULL), least(1, NULL), greatest('a', 'b'), greatest(1, 2.5), coalesce(NULL, 1, 2.5), coalesce(NULL, 'x')"),
                 ordered("decimal rounding", "SELECT round(d10, 1), round(d38, 2), ceil(d10), floor(d10), abs(d38), round(d10, -2) FROM t_num ORDER BY id"),
-                ordered("rounding to tens", "SELECT round(f64, -2), round(i32, -3), round(d38, -2) FROM t_num ORDER BY id"),
+                // DuckDB 1.5 rounds an INTEGER in INTEGER and wraps around: round(-2147483648, -3) = 2147483296.
+                ordered("rounding to tens", "SELECT round(f64, -2), round(i32, -3), round(d38, -2) FROM t_num ORDER BY id")
+                        .documented("D2", "SELECT round(f64, -2), round(i32::BIGINT, -3), round(d38, -2) FROM t_num ORDER BY id"),
                 q("rounding halves", "SELECT round(2.5), round(-2.5), round(0.125, 2), round(2.5::DOUBLE), round(-0.5::DOUBLE), round(1.005, 2)"),
                 ordered("power and sqrt of decimals", "SELECT power(d10, 2), sqrt(abs(d10)) FROM t_num ORDER BY id"),
-                ordered("modulo signs", "SELECT i32 % 7, i32 % -7, -i32 % 7, mod(f64, 3), d10 % 3 FROM t_num ORDER BY id"),
+                ordered("modulo signs", "SELECT i32 % 7, i32 % -7, -i32 % 7, mod(f64, 3), d10 % 3 FROM t_num ORDER BY id")
+                        .documented("D2", "SELECT i32 % 7, i32 % -7, -i32::BIGINT % 7, mod(f64, 3), d10 % 3 FROM t_num ORDER BY id"),
                 ordered("unary minus of widths", "SELECT -i8, -i16, -u8, -u32, -d38, -f32 FROM t_num ORDER BY id")
                         .documented("D2", "SELECT -i8::BIGINT, -i16::BIGINT, -u8::BIGINT, -u32::BIGINT, -d38, -f32 FROM t_num ORDER BY id"),
                 ordered("negation of small uint64", "SELECT -u64 FROM t_num WHERE u64 < 1000000000000 ORDER BY id")
@@ -167,16 +191,22 @@ final class HandWrittenQueries {
     static List<DiffQuery> strings() {
         return List.of(
                 ordered("case mapping", "SELECT id, upper(s), lower(s), length(s), char_length(s) FROM t_str ORDER BY id")
-                        .documented("D6", "SELECT id, replace(upper(s), 'ẞ', 'SS'), replace(lower(s), 'istanbul', 'i\u0307stanbul'), length(s), length(s) FROM t_str ORDER BY id"),
+                        .documented("D6", "SELECT id, s, s, length(s), length(s) FROM t_str ORDER BY id", null, DocumentedRules.UPPER,
+                                DocumentedRules.LOWER, null, null),
+                ordered("length of case mapping", "SELECT id, length(upper(s)), upper(s) = s, lower(upper(s)) FROM t_str ORDER BY id")
+                        .documented("D6", "SELECT id, s, s, s FROM t_str ORDER BY id", null, DocumentedRules.LENGTH_OF_UPPER,
+                                DocumentedRules.UPPER_UNCHANGED, DocumentedRules.LOWER_OF_UPPER),
                 q("case mapping literals", "SELECT upper('größe'), lower('ΑΒΓ'), length('😀'), upper('straße'), lower('İ'), ucase('abc'), lcase('ABC')")
-                        .documented("D6", "SELECT 'GRÖSSE', lower('ΑΒΓ'), length('😀'), 'STRASSE', 'i\u0307', upper('abc'), lower('ABC')"),
+                        .documented("D6", "SELECT 'größe', 'ΑΒΓ', length('😀'), 'straße', 'İ', 'abc', 'ABC'", DocumentedRules.UPPER,
+                                DocumentedRules.LOWER, null, DocumentedRules.UPPER, DocumentedRules.LOWER, DocumentedRules.UPPER,
+                                DocumentedRules.LOWER),
                 ordered("concatenation", "SELECT id, concat(s, '-', cat), s || cat, concat(s, NULL), concat(n, s) FROM t_str ORDER BY id")
                         .duck("SELECT id, concat(s, '-', cat), s || cat, concat(s, NULL), concat(n, s) FROM t_str ORDER BY id"),
                 ordered("substring forms", "SELECT id, substring(s, 2, 3), substr(s, 2), substring(s, -3, 2), substring(s, 0, 2), substring(s, -3), substring(s, -30, 2), substring(s, 3, 0), substring(s FROM 2 FOR 2), substring(s FROM 3), substring(s, -7, 3) FROM t_str ORDER BY id")
                         .duck("SELECT id, substring(s, 2, 3), substr(s, 2), substring(s, -3, 2), substring(s, 0, 2), substring(s, -3), substring(s, -30, 2), substring(s, 3, 0), substring(s, 2, 2), substring(s, 3), substring(s, -7, 3) FROM t_str ORDER BY id"),
                 ordered("trimming and replace", "SELECT id, trim(s), ltrim(s), rtrim(s), replace(s, 'a', 'A'), replace(s, '', 'x') FROM t_str ORDER BY id"),
                 ordered("reverse code points", "SELECT id, reverse(s) FROM t_str ORDER BY id")
-                        .documented("D7", "SELECT id, replace(reverse(s), 'loce\u0301', 'loc\u0301e') FROM t_str ORDER BY id"),
+                        .documented("D7", "SELECT id, s FROM t_str ORDER BY id", null, DocumentedRules.REVERSE),
                 ordered("split part", "SELECT id, split_part(s2, '-', 1), split_part(s2, '-', 2), split_part(s2, '_', 3), split_part(s, ' ', 2) FROM t_str ORDER BY id"),
                 ordered("prefix suffix position", "SELECT id, starts_with(s, 'e'), ends_with(s, 'e'), position('e' IN s), strpos(s, 'e'), instr(s, 'e'), position('' IN s) FROM t_str ORDER BY id")
                         .duck("SELECT id, starts_with(s, 'e'), ends_with(s, 'e'), position('e' IN s), strpos(s, 'e'), instr(s, 'e'), position('' IN s) FROM t_str ORDER BY id"),
@@ -227,21 +257,27 @@ final class HandWrittenQueries {
     static List<DiffQuery> casts() {
         return List.of(
                 ordered("casts to text", "SELECT id, CAST(n AS VARCHAR), CAST(s2 AS VARCHAR), CAST(n AS DOUBLE), CAST(n AS BIGINT) FROM t_str ORDER BY id"),
-                ordered("temporal casts to text", "SELECT id, CAST(ts AS VARCHAR), CAST(d AS VARCHAR), CAST(ts_ms AS VARCHAR), CAST(ts_s AS VARCHAR) FROM t_time ORDER BY id"),
-                ordered("zoned timestamp to text", "SELECT id, CAST(tsz AS VARCHAR) FROM t_time ORDER BY id")
-                        .documented("D13", "SELECT id, CAST(tsz AS VARCHAR) || ':00' FROM t_time ORDER BY id"),
-                ordered("numbers to text", "SELECT id, CAST(f64 AS VARCHAR), CAST(f32 AS VARCHAR), CAST(d38 AS VARCHAR), CAST(b AS VARCHAR), CAST(u64 AS VARCHAR), CAST(i8 AS TEXT) FROM t_num ORDER BY id"),
+                ordered("temporal casts to text", "SELECT id, CAST(ts AS VARCHAR), CAST(d AS VARCHAR), CAST(ts_ms AS VARCHAR), CAST(ts_s AS VARCHAR), CAST(d64 AS VARCHAR), CAST(tm AS VARCHAR), CAST(tm_ms AS VARCHAR) FROM t_time ORDER BY id"),
+                ordered("zoned timestamp to text", "SELECT id, CAST(tsz AS VARCHAR), CAST(tsz_ms AS VARCHAR), CAST(tsz_ny AS VARCHAR) FROM t_time ORDER BY id")
+                        .documented("D13", "SELECT id, tsz, tsz_ms, tsz_ny FROM t_time ORDER BY id", null,
+                                DocumentedRules.zonedTimestampText("UTC"), DocumentedRules.zonedTimestampText("UTC"),
+                                DocumentedRules.zonedTimestampText(DiffTables.NEW_YORK)),
+                ordered("numbers to text", "SELECT id, CAST(f64 AS VARCHAR), CAST(f32 AS VARCHAR), CAST(d38 AS VARCHAR), CAST(b AS VARCHAR), CAST(u64 AS VARCHAR), CAST(i8 AS TEXT), CAST(fx32 AS VARCHAR), CAST(f16 AS VARCHAR), CAST(d76 AS VARCHAR) FROM t_num ORDER BY id")
+                        .documented("D12", "SELECT id, f64, f32, CAST(d38 AS VARCHAR), CAST(b AS VARCHAR), CAST(u64 AS VARCHAR), CAST(i8 AS TEXT), fx32, f16, CAST(d76 AS VARCHAR) FROM t_num ORDER BY id",
+                                null, DocumentedRules.DOUBLE_TEXT, DocumentedRules.REAL_TEXT, null, null, null, null, DocumentedRules.REAL_TEXT,
+                                DocumentedRules.REAL_TEXT, null),
                 ordered("special floats to text", "SELECT id, CAST(fx AS VARCHAR) FROM t_num WHERE id % 9 = 0 ORDER BY id")
-                        .documented("D12", "SELECT id, replace(replace(replace(CAST(fx AS VARCHAR), 'nan', 'NaN'), 'inf', 'Infinity'), '-Infinity', '-Infinity') FROM t_num WHERE id % 9 = 0 ORDER BY id"),
+                        .documented("D12", "SELECT id, fx FROM t_num WHERE id % 9 = 0 ORDER BY id", null, DocumentedRules.DOUBLE_TEXT),
                 q("large floats to text", "SELECT CAST(1e20 AS VARCHAR), CAST(1.5e-7 AS VARCHAR), CAST(123456789012.5 AS DOUBLE)::VARCHAR")
-                        .documented("D12", "SELECT '1.0E20', '1.5E-7', '123456789012.5'"),
+                        .documented("D12", "SELECT 1e20::DOUBLE, 1.5e-7::DOUBLE, 123456789012.5::DOUBLE", DocumentedRules.DOUBLE_TEXT,
+                                DocumentedRules.DOUBLE_TEXT, DocumentedRules.DOUBLE_TEXT),
                 ordered("float to integer casts", "SELECT id, CAST(f64 AS INT), CAST(f32 AS BIGINT), CAST(d10 AS INT), CAST(i32 AS BIGINT) FROM t_num WHERE f64 IS NOT NULL ORDER BY id")
                         .documented("D10", "SELECT id, CAST(round(f64) AS INT), CAST(round(f32) AS BIGINT), CAST(d10 AS INT), CAST(i32 AS BIGINT) FROM t_num WHERE f64 IS NOT NULL ORDER BY id"),
                 ordered("float halves to integer", "SELECT id, TRY_CAST(fx AS INT) FROM t_num ORDER BY id")
                         .documented("D10", "SELECT id, TRY_CAST(CASE WHEN fx - trunc(fx) IN (0.5, -0.5) THEN fx + sign(fx) * 0.5 ELSE fx END AS INT) FROM t_num ORDER BY id"),
                 ordered("try casts narrowing", "SELECT id, TRY_CAST(f64 AS INT), TRY_CAST(i32 AS SMALLINT), TRY_CAST(i32 AS TINYINT), TRY_CAST(u64 AS BIGINT), TRY_CAST(d10 AS DECIMAL(5,1)) FROM t_num ORDER BY id"),
                 ordered("try casts from text", "SELECT id, TRY_CAST(s2 AS INT), TRY_CAST(s AS DATE), TRY_CAST(s AS DOUBLE), TRY_CAST(n AS TINYINT) FROM t_str ORDER BY id"),
-                ordered("decimal casts", "SELECT id, CAST(i32 AS DECIMAL(10,2)), CAST(f64 AS DECIMAL(12,3)), CAST(d38 AS DOUBLE), CAST(d10 AS DECIMAL(12,1)) FROM t_num ORDER BY id"),
+                ordered("decimal casts", "SELECT id, CAST(i32 AS DECIMAL(12,2)), CAST(f64 AS DECIMAL(12,3)), CAST(d38 AS DOUBLE), CAST(d10 AS DECIMAL(12,1)), CAST(d76 AS DECIMAL(38,4)) FROM t_num ORDER BY id"),
                 ordered("bool casts", "SELECT id, CAST(b AS INT), CAST(i8 AS BOOLEAN), CAST('true' AS BOOLEAN), CAST('1.5' AS DOUBLE), CAST(' 42 ' AS INT) FROM t_num ORDER BY id"),
                 ordered("double colon cast", "SELECT id, i8::BIGINT, f32::DOUBLE, g2::VARCHAR FROM t_num ORDER BY id"),
                 q("text to temporal casts", "SELECT CAST('2024-03-10 02:30:00' AS TIMESTAMP), CAST('1969-07-20' AS DATE), TIMESTAMP '1900-01-01 00:00:00.123456', DATE '0001-01-01'"),
@@ -294,6 +330,12 @@ final class HandWrittenQueries {
                 q("temporal group by truncated", "SELECT year(d) AS y, count(*) FROM t_time GROUP BY y"),
                 q("mixed precision timestamp equality", "SELECT id, ts, ts_ms, ts_s FROM t_time WHERE ts = ts_ms"),
                 q("date and timestamp comparisons", "SELECT id, ts = ts_s, ts_ms < ts_s, d = ts, d < ts FROM t_time"),
+                ordered("nanosecond columns read at microseconds", "SELECT id, tm_ns, ts_ns, tm_ns = tm, ts_ns = ts, CAST(ts_ns AS VARCHAR), CAST(tm_ns AS VARCHAR) FROM t_time ORDER BY id")
+                        .documented("D16", "SELECT id, tm_ns, ts_ns, " + TM_NS + " = tm, " + TS_NS + " = ts, CAST(" + TS_NS + " AS VARCHAR), CAST(" + TM_NS + " AS VARCHAR) FROM t_time ORDER BY id"),
+                q("nanosecond times join at microseconds", "SELECT a.id, b.id FROM t_time a JOIN t_time b ON a.tm_ns = b.tm_ns AND a.id < b.id")
+                        .documented("D16", "SELECT a.id, b.id FROM t_time a JOIN t_time b ON " + TM_NS.replace("tm_ns", "a.tm_ns") + " = " + TM_NS.replace("tm_ns", "b.tm_ns") + " AND a.id < b.id"),
+                ordered("order by nanosecond timestamps", "SELECT id, ts_ns FROM t_time ORDER BY ts_ns DESC NULLS FIRST, id")
+                        .documented("D16", "SELECT id, ts_ns FROM t_time ORDER BY " + TS_NS + " DESC NULLS FIRST, id"),
                 q("current date is stable", "SELECT current_date = current_date, now() IS NOT NULL, current_timestamp >= TIMESTAMP '2024-01-01 00:00:00'"));
     }
 
@@ -310,7 +352,8 @@ final class HandWrittenQueries {
                 ordered("order by ordinal of expression", "SELECT k % 3, count(*) FROM t_l GROUP BY 1 ORDER BY 1 NULLS FIRST"),
                 ordered("order by alias with having", "SELECT k % 3 AS m, sum(v) FROM t_l GROUP BY k % 3 HAVING sum(v) > 100 ORDER BY m NULLS FIRST"),
                 ordered("order by alias", "SELECT id, i32 AS x FROM t_num ORDER BY x DESC NULLS LAST, id LIMIT 10"),
-                ordered("order by expression not selected", "SELECT id FROM t_num ORDER BY i32 * -1 NULLS FIRST, id LIMIT 10"),
+                ordered("order by expression not selected", "SELECT id FROM t_num ORDER BY i32 * -1 NULLS FIRST, id LIMIT 10")
+                        .documented("D2", "SELECT id FROM t_num ORDER BY i32::BIGINT * -1 NULLS FIRST, id LIMIT 10"),
                 ordered("order by is null", "SELECT id, g FROM t_num ORDER BY g IS NULL, g DESC, id LIMIT 20"),
                 ordered("order by count star", "SELECT g2, count(*) FROM t_num GROUP BY g2 ORDER BY count(*) DESC, g2 NULLS FIRST"),
                 ordered("order by unicode text", "SELECT id, s FROM t_str ORDER BY s NULLS FIRST, id"),
@@ -324,8 +367,8 @@ final class HandWrittenQueries {
                 ordered("limit offset", "SELECT id FROM t_l ORDER BY id LIMIT 5 OFFSET 3"),
                 ordered("limit comma form", "SELECT id FROM t_l ORDER BY id LIMIT 3, 5").duck("SELECT id FROM t_l ORDER BY id LIMIT 5 OFFSET 3"),
                 ordered("fetch first", "SELECT id FROM t_l ORDER BY id OFFSET 35 ROWS FETCH FIRST 10 ROWS ONLY").duck("SELECT id FROM t_l ORDER BY id LIMIT 10 OFFSET 35"),
-                ordered("limit zero", "SELECT id FROM t_num ORDER BY id LIMIT 0"),
-                ordered("offset beyond end", "SELECT id FROM t_num ORDER BY id LIMIT 10 OFFSET 1000"),
+                ordered("limit zero", "SELECT id FROM t_num ORDER BY id LIMIT 0").emptyByDesign(),
+                ordered("offset beyond end", "SELECT id FROM t_num ORDER BY id LIMIT 10 OFFSET 1000").emptyByDesign(),
                 ordered("top n over many fragments", "SELECT id, i32 FROM t_num ORDER BY i32 DESC NULLS LAST, id LIMIT 7"),
                 ordered("top n with offset", "SELECT id, f64 FROM t_num ORDER BY f64 NULLS FIRST, id LIMIT 5 OFFSET 20"),
                 ordered("distinct ordered limit", "SELECT DISTINCT k FROM t_l ORDER BY k DESC NULLS LAST LIMIT 3"),
@@ -351,10 +394,13 @@ final class HandWrittenQueries {
                 q("right join with filter", "SELECT l.id, r.id FROM t_l l RIGHT JOIN t_r r ON l.k = r.k AND l.v < 50 WHERE r.w IS NOT NULL"),
                 q("join using", "SELECT k, l.id, r.id FROM t_l l JOIN t_r r USING (k)"),
                 q("join using star", "SELECT * FROM t_l l JOIN t_r r USING (k)")
-                        .documented("D9", "SELECT k, l.id, l.ks, l.v, r.id, r.ks, r.w FROM t_l l JOIN t_r r USING (k)"),
+                        .documented("D9", "SELECT k, l.id, l.ks, l.v, l.kd, l.kx, l.tags, r.id, r.ks, r.w, r.kd, r.kx, r.st FROM t_l l JOIN t_r r USING (k)"),
                 q("full join using star", "SELECT * FROM t_l l FULL JOIN t_r r USING (k)")
-                        .documented("D9", "SELECT coalesce(l.k, r.k), l.id, l.ks, l.v, r.id, r.ks, r.w FROM t_l l FULL JOIN t_r r ON l.k = r.k"),
-                q("natural join", "SELECT * FROM t_l NATURAL JOIN t_r"),
+                        .documented("D9", "SELECT coalesce(l.k, r.k), l.id, l.ks, l.v, l.kd, l.kx, l.tags, r.id, r.ks, r.w, r.kd, r.kx, r.st FROM t_l l FULL JOIN t_r r ON l.k = r.k"),
+                q("natural join", "SELECT * FROM (SELECT v, ks, k FROM t_l) l NATURAL JOIN (SELECT w, k, ks FROM t_r) r")
+                        .documented("D9", "SELECT ks, k, v, w FROM (SELECT v, ks, k FROM t_l) l NATURAL JOIN (SELECT w, k, ks FROM t_r) r"),
+                q("natural join without common rows", "SELECT * FROM t_l NATURAL JOIN t_r").emptyByDesign()
+                        .documented("D9", "SELECT id, k, ks, kd, kx, v, tags, w, st FROM t_l NATURAL JOIN t_r"),
                 q("join on text keys", "SELECT l.id, r.id FROM t_l l JOIN t_r r ON l.ks = r.ks"),
                 q("join on two keys", "SELECT l.id, r.id FROM t_l l JOIN t_r r ON l.k = r.k AND l.ks = r.ks"),
                 q("null safe join", "SELECT l.id, r.id FROM t_l l JOIN t_r r ON l.k <=> r.k")
@@ -366,10 +412,17 @@ final class HandWrittenQueries {
                 q("three way join", "SELECT l.id, r.id, n.id FROM t_l l JOIN t_r r ON l.k = r.k LEFT JOIN t_num n ON n.g = l.k"),
                 q("join then aggregate", "SELECT l.k, count(*), sum(r.w), avg(l.v) FROM t_l l JOIN t_r r ON l.k = r.k GROUP BY l.k"),
                 q("join with empty side", "SELECT l.id, e.id FROM t_l l LEFT JOIN t_empty e ON l.k = e.g"),
-                q("inner join with empty side", "SELECT l.id FROM t_l l JOIN t_empty e ON l.k = e.g"),
+                q("inner join with empty side", "SELECT l.id FROM t_l l JOIN t_empty e ON l.k = e.g").emptyByDesign(),
                 q("full join with empty side", "SELECT l.id, e.id FROM t_empty e FULL JOIN t_l l ON l.k = e.g"),
                 q("join on dates", "SELECT a.id, b.id FROM t_time a JOIN t_time b ON a.d = b.d AND a.id <> b.id"),
-                q("join on timestamps", "SELECT a.id, b.id FROM t_time a JOIN t_time b ON a.ts = b.ts_ms AND a.id < b.id"),
+                q("join on timestamps", "SELECT a.id, b.id FROM t_time a JOIN t_time b ON a.ts = b.ts_ms AND a.id <> b.id"),
+                q("join on dates of two tables", "SELECT l.id, r.id, l.kd FROM t_l l JOIN t_r r ON l.kd = r.kd"),
+                q("join on decimals of two tables", "SELECT l.id, r.id, r.kx FROM t_l l JOIN t_r r ON l.kx = r.kx"),
+                q("join on zoned timestamps", "SELECT a.id, b.id FROM t_time a JOIN t_time b ON a.tsz = b.tsz_ny AND a.id <> b.id"),
+                q("join on times", "SELECT a.id, b.id FROM t_time a JOIN t_time b ON a.tm = b.tm_ms AND a.id < b.id"),
+                q("join on binaries", "SELECT a.id, b.id FROM t_str a JOIN t_str b ON a.bin = b.lbin AND a.id < b.id"),
+                q("join on uint64", "SELECT a.id, b.id FROM t_num a JOIN t_num b ON a.u64 - 40 = b.u64")
+                        .documented("D2", "SELECT a.id, b.id FROM t_num a JOIN t_num b ON a.u64::HUGEINT - 40 = b.u64"),
                 q("join on decimals", "SELECT a.id, b.id FROM t_num a JOIN t_num b ON a.d10 = b.d10 AND a.id < b.id"),
                 q("join on special floats", "SELECT a.id, b.id FROM t_num a JOIN t_num b ON a.fx = b.fx WHERE a.id % 9 = 0 AND b.id % 9 = 0"),
                 q("join on unsigned", "SELECT a.id, b.id FROM t_num a JOIN t_num b ON a.u8 = b.u8 AND a.id < b.id"),
@@ -382,10 +435,10 @@ final class HandWrittenQueries {
     static List<DiffQuery> subqueries() {
         return List.of(
                 q("in subquery", "SELECT l.id FROM t_l l WHERE l.k IN (SELECT k FROM t_r)"),
-                q("not in subquery with nulls", "SELECT l.id FROM t_l l WHERE l.k NOT IN (SELECT k FROM t_r)"),
+                q("not in subquery with nulls", "SELECT l.id FROM t_l l WHERE l.k NOT IN (SELECT k FROM t_r)").emptyByDesign(),
                 q("not in subquery without nulls", "SELECT l.id FROM t_l l WHERE l.k NOT IN (SELECT k FROM t_r WHERE k IS NOT NULL)"),
                 q("not in empty subquery", "SELECT l.id FROM t_l l WHERE l.k NOT IN (SELECT g FROM t_empty)"),
-                q("in empty subquery", "SELECT l.id FROM t_l l WHERE l.k IN (SELECT g FROM t_empty)"),
+                q("in empty subquery", "SELECT l.id FROM t_l l WHERE l.k IN (SELECT g FROM t_empty)").emptyByDesign(),
                 q("exists correlated", "SELECT l.id FROM t_l l WHERE EXISTS (SELECT 1 FROM t_r r WHERE r.k = l.k)"),
                 q("not exists correlated", "SELECT l.id FROM t_l l WHERE NOT EXISTS (SELECT 1 FROM t_r r WHERE r.k = l.k)"),
                 q("exists with extra condition", "SELECT l.id FROM t_l l WHERE EXISTS (SELECT 1 FROM t_r r WHERE r.k = l.k AND r.w > l.v)"),
@@ -425,7 +478,7 @@ final class HandWrittenQueries {
                 q("union of mixed types", "SELECT id, v FROM t_l UNION ALL SELECT id, w FROM t_r"),
                 q("union with empty", "SELECT g FROM t_empty UNION SELECT g FROM t_num"),
                 q("except with empty", "SELECT g FROM t_num EXCEPT SELECT g FROM t_empty"),
-                q("intersect with empty", "SELECT g FROM t_num INTERSECT SELECT g FROM t_empty"),
+                q("intersect with empty", "SELECT g FROM t_num INTERSECT SELECT g FROM t_empty").emptyByDesign(),
                 q("union of special floats", "SELECT fx FROM t_num WHERE id % 9 = 0 UNION SELECT fx FROM t_num WHERE id % 18 = 0"),
                 q("intersect of special floats", "SELECT fx FROM t_num WHERE id % 9 = 0 INTERSECT SELECT fx FROM t_num WHERE id % 9 = 0"),
                 q("union of texts", "SELECT s FROM t_str UNION SELECT s2 FROM t_str"),
@@ -464,7 +517,7 @@ final class HandWrittenQueries {
                 q("following only frame", "SELECT id, first_value(s) OVER (ORDER BY id ROWS BETWEEN 1 FOLLOWING AND 2 FOLLOWING) FROM t_str"),
                 q("range frame integer", "SELECT id, sum(i64) OVER (ORDER BY id RANGE BETWEEN 5 PRECEDING AND 5 FOLLOWING) FROM t_num"),
                 q("range frame float", "SELECT id, sum(f64) OVER (ORDER BY f64 RANGE BETWEEN 1000 PRECEDING AND CURRENT ROW) FROM t_num"),
-                q("window over empty table", "SELECT id, row_number() OVER (ORDER BY id) FROM t_empty"),
+                q("window over empty table", "SELECT id, row_number() OVER (ORDER BY id) FROM t_empty").emptyByDesign(),
                 q("window with all null partition key", "SELECT id, count(*) OVER (PARTITION BY allnull), rank() OVER (PARTITION BY allnull ORDER BY id) FROM t_num"),
                 q("row number over unordered partition count", "SELECT g, max(rn) FROM (SELECT g, row_number() OVER (PARTITION BY g) AS rn FROM t_num) x GROUP BY g"));
     }
@@ -475,8 +528,9 @@ final class HandWrittenQueries {
                         .duck("SELECT id, lst[1], lst[2], lst[-1], tags[1], list_extract(lst, 2), lst[0], lst[10] FROM t_nest"),
                 q("list sizes", "SELECT id, cardinality(lst), size(tags), array_length(lst), cardinality(mp) FROM t_nest")
                         .duck("SELECT id, len(lst), len(tags), len(lst), cardinality(mp) FROM t_nest"),
-                q("array contains", "SELECT id, array_contains(lst, 3), array_contains(tags, 't1') FROM t_nest")
-                        .documented("D11", "SELECT id, CASE WHEN list_contains(lst, 3) THEN true WHEN list_contains(lst, NULL) OR list_has_any(list_transform(lst, x -> x IS NULL), [true]) THEN NULL ELSE list_contains(lst, 3) END, list_contains(tags, 't1') FROM t_nest"),
+                q("array contains", "SELECT id, array_contains(lst, 3), array_contains(tags, 't1'), array_contains(llst, 5), array_contains(ivec, 1), array_contains(nst.tags, 'n1') FROM t_nest")
+                        .documented("D11", "SELECT id, " + arrayContains("lst", "3") + ", " + arrayContains("tags", "'t1'") + ", "
+                                + arrayContains("llst", "5") + ", " + arrayContains("ivec", "1") + ", " + arrayContains("nst.tags", "'n1'") + " FROM t_nest"),
                 q("struct fields", "SELECT id, st.a, st.b FROM t_nest"),
                 q("map values", "SELECT id, mp['x'], mp['y'], mp['zeta'], mp['nope'], element_at(mp, 'y') FROM t_nest")
                         .duck("SELECT id, mp['x'], mp['y'], mp['zeta'], mp['nope'], mp['y'] FROM t_nest"),
@@ -520,7 +574,8 @@ final class HandWrittenQueries {
                 q("float between zeros", "SELECT id FROM t_num WHERE fx BETWEEN -0.0 AND 0"),
                 q("real at least zero", "SELECT id FROM t_num WHERE f32 >= 0"),
                 q("nan is greater than everything", "SELECT id FROM t_num WHERE fx > 1e308"),
-                q("nan is not equal to itself", "SELECT id FROM t_num WHERE fx <> fx"),
+                q("nan is not equal to itself", "SELECT id, fx <> fx, fx = fx, fx32 <> fx32, f16 = f16 FROM t_num WHERE id % 9 = 0"),
+                q("no float is unequal to itself", "SELECT id FROM t_num WHERE fx <> fx").emptyByDesign(),
                 q("nan equals nan", "SELECT id FROM t_num WHERE fx = CAST('NaN' AS DOUBLE)"),
                 q("infinity filter", "SELECT id FROM t_num WHERE fx = CAST('Infinity' AS DOUBLE) OR fx = CAST('-Infinity' AS DOUBLE)"),
                 q("max min with nan", "SELECT max(fx), min(fx) FROM t_num"),
@@ -560,7 +615,7 @@ final class HandWrittenQueries {
                 q("like or like", "SELECT id FROM t_num WHERE g2 LIKE 'a%' OR g2 LIKE '%c'"),
                 q("in text and is not null", "SELECT id FROM t_num WHERE g2 IN ('a', 'b') AND sparse IS NOT NULL"),
                 q("all null column filter", "SELECT count(*) FROM t_num WHERE allnull IS NULL"),
-                q("smallint equals decimal constant", "SELECT id FROM t_num WHERE i16 = 7579.0"),
+                q("smallint equals decimal constant", "SELECT id FROM t_num WHERE i16 = 32767.0"),
                 q("decimal in list", "SELECT id FROM t_num WHERE d10 IN (698306.5, -504447.92)"),
                 q("bigint in list", "SELECT id FROM t_num WHERE i64 IN (950387677710, 389897230896)"),
                 DiffQuery.failing("text compared with number fails", "SELECT id FROM t_num WHERE i32 <> 'abc'", "22018"),

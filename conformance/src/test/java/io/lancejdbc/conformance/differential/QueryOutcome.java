@@ -3,7 +3,9 @@ package io.lancejdbc.conformance.differential;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Array;
+import java.sql.Blob;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -17,6 +19,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -31,14 +34,16 @@ import java.util.UUID;
  * {@code null}; BOOLEAN → {@link Boolean}; exact numbers (every integer width, unsigned, HUGEINT, DECIMAL) →
  * {@link BigDecimal} without trailing zeros; REAL and DOUBLE → {@link Double} (a REAL widened exactly); text →
  * {@link String}; binary → lower-case hex in a {@link Bin}; DATE → {@link LocalDate}; TIME → {@link LocalTime};
- * TIMESTAMP → {@link LocalDateTime} (the wall-clock reading); TIMESTAMP WITH TIME ZONE → {@link Instant}; ARRAY →
+ * TIMESTAMP → {@link LocalDateTime} (the wall-clock reading); TIMESTAMP WITH TIME ZONE → {@link Instant}; times and
+ * timestamps at microsecond precision, the precision of lance-jdbc's JDBC getters (docs/conformance.md, so a
+ * nanosecond column compares by its SQL expressions, {@code ts_ns = ts}, {@code ORDER BY ts_ns}); ARRAY →
  * {@link List} of normalized elements; STRUCT → {@link List} of normalized attributes in field order; MAP →
  * {@link Map} of normalized keys and values (compared without regard to entry order).
  *
  * @param columns column labels (empty on failure)
  * @param kinds the kind of each column (see {@link Kind})
  * @param rows normalized rows (empty on failure)
- * @param sqlState the failure's SQLState, or null when the query ran
+ * @param sqlState the failure's SQLState, or null when the query ran or the driver set none (DuckDB)
  * @param error the failure's message, or null
  */
 record QueryOutcome(List<String> columns, List<Kind> kinds, List<List<Object>> rows, String sqlState, String error) {
@@ -69,32 +74,106 @@ record QueryOutcome(List<String> columns, List<Kind> kinds, List<List<Object>> r
         return sqlState != null || error != null;
     }
 
-    /** Runs {@code sql} on {@code c} and captures the outcome (a failure is an outcome, not an exception). */
+    /** Whether the query ran and returned no rows. */
+    boolean empty() {
+        return !failed() && rows.isEmpty();
+    }
+
+    /**
+     * Runs {@code sql} through {@code Statement.executeQuery} on {@code c} and captures the outcome (a failure is an
+     * outcome, not an exception). This is how lance-jdbc runs every query of the suite.
+     */
     static QueryOutcome run(Connection c, String sql) {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            ResultSetMetaData md = rs.getMetaData();
-            int n = md.getColumnCount();
-            List<String> columns = new ArrayList<>();
-            List<Kind> kinds = new ArrayList<>();
-            for (int i = 1; i <= n; i++) {
-                columns.add(md.getColumnLabel(i));
-                kinds.add(kindOf(md.getColumnType(i), md.getColumnTypeName(i)));
-            }
-            List<List<Object>> rows = new ArrayList<>();
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>(n);
-                for (int i = 1; i <= n; i++) {
-                    row.add(read(rs, i, kinds.get(i - 1)));
-                }
-                rows.add(row);
-            }
-            return new QueryOutcome(columns, kinds, rows, null, null);
+            return read(rs);
         } catch (SQLException e) {
-            return new QueryOutcome(List.of(), List.of(), List.of(), e.getSQLState() == null ? "?????"
-                    : e.getSQLState(), e.getClass().getSimpleName() + ": " + e.getMessage());
+            return failure(e);
         } catch (RuntimeException e) {
             return new QueryOutcome(List.of(), List.of(), List.of(), "JAVA!", e.toString());
         }
+    }
+
+    /**
+     * Runs {@code sql} through a {@code PreparedStatement}: DuckDB's driver reports binder and catalog errors only
+     * this way (through {@code Statement} they read "Attempting to execute an unsuccessful or closed pending query
+     * result").
+     */
+    static QueryOutcome runPrepared(Connection c, String sql) {
+        try (PreparedStatement st = c.prepareStatement(sql); ResultSet rs = st.executeQuery()) {
+            return read(rs);
+        } catch (SQLException e) {
+            return failure(e);
+        } catch (RuntimeException e) {
+            return new QueryOutcome(List.of(), List.of(), List.of(), "JAVA!", e.toString());
+        }
+    }
+
+    private static QueryOutcome read(ResultSet rs) throws SQLException {
+        ResultSetMetaData md = rs.getMetaData();
+        int n = md.getColumnCount();
+        List<String> columns = new ArrayList<>();
+        List<Kind> kinds = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            columns.add(md.getColumnLabel(i));
+            kinds.add(kindOf(md.getColumnType(i), md.getColumnTypeName(i)));
+        }
+        List<List<Object>> rows = new ArrayList<>();
+        while (rs.next()) {
+            List<Object> row = new ArrayList<>(n);
+            for (int i = 1; i <= n; i++) {
+                row.add(read(rs, i, kinds.get(i - 1)));
+            }
+            rows.add(row);
+        }
+        return new QueryOutcome(columns, kinds, rows, null, null);
+    }
+
+    private static QueryOutcome failure(SQLException e) {
+        String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+        return new QueryOutcome(List.of(), List.of(), List.of(), e.getSQLState(), message);
+    }
+
+    /**
+     * This outcome with {@code rules} applied column by column (a null rule keeps the column); a failure stays as it
+     * is.
+     *
+     * @throws IllegalArgumentException when there are rules but not one per column
+     */
+    QueryOutcome withRules(List<ColumnRule> rules) {
+        if (rules.isEmpty() || failed()) {
+            return this;
+        }
+        if (rules.size() != kinds.size()) {
+            throw new IllegalArgumentException(rules.size() + " rules for " + kinds.size() + " columns");
+        }
+        List<Kind> k = new ArrayList<>(kinds);
+        for (int c = 0; c < rules.size(); c++) {
+            if (rules.get(c) != null) {
+                k.set(c, rules.get(c).kind());
+            }
+        }
+        List<List<Object>> out = new ArrayList<>(rows.size());
+        for (List<Object> row : rows) {
+            List<Object> r = new ArrayList<>(row);
+            for (int c = 0; c < rules.size(); c++) {
+                if (rules.get(c) != null) {
+                    r.set(c, rules.get(c).apply(row.get(c)));
+                }
+            }
+            out.add(r);
+        }
+        return new QueryOutcome(columns, k, out, null, null);
+    }
+
+    /**
+     * The SQLSTATE class of the failure (two characters): lance-jdbc's SQLState's, or for an error without SQLState
+     * (DuckDB's) the class its message names ({@link DuckDbErrors}); empty when there is none.
+     */
+    java.util.Optional<String> sqlStateClass() {
+        if (sqlState != null && sqlState.length() >= 2) {
+            return java.util.Optional.of(sqlState.substring(0, 2));
+        }
+        return error == null ? java.util.Optional.empty() : DuckDbErrors.sqlStateClass(error);
     }
 
     static Kind kindOf(int jdbcType, String typeName) {
@@ -190,30 +269,41 @@ record QueryOutcome(List<String> columns, List<Kind> kinds, List<List<Object>> r
         if (o instanceof BigDecimal d) {
             return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
         }
-        if (o instanceof String || o instanceof LocalDate || o instanceof LocalTime || o instanceof LocalDateTime
-                || o instanceof Instant) {
+        if (o instanceof String || o instanceof LocalDate) {
             return o;
+        }
+        if (o instanceof LocalTime t) {
+            return t.truncatedTo(ChronoUnit.MICROS);
+        }
+        if (o instanceof LocalDateTime t) {
+            return t.truncatedTo(ChronoUnit.MICROS);
+        }
+        if (o instanceof Instant t) {
+            return t.truncatedTo(ChronoUnit.MICROS);
         }
         if (o instanceof Character ch) {
             return String.valueOf(ch);
         }
         if (o instanceof OffsetDateTime odt) {
-            return odt.toInstant();
+            return normalize(odt.toInstant());
         }
         if (o instanceof ZonedDateTime zdt) {
-            return zdt.toInstant();
+            return normalize(zdt.toInstant());
         }
         if (o instanceof Timestamp ts) {
-            return ts.toLocalDateTime();
+            return normalize(ts.toLocalDateTime());
         }
         if (o instanceof java.sql.Date d) {
             return d.toLocalDate();
         }
         if (o instanceof java.sql.Time t) {
-            return t.toLocalTime();
+            return normalize(t.toLocalTime());
         }
         if (o instanceof byte[] bytes) {
             return new Bin(HexFormat.of().formatHex(bytes));
+        }
+        if (o instanceof Blob b) {
+            return new Bin(HexFormat.of().formatHex(b.getBytes(1, (int) b.length())));
         }
         if (o instanceof UUID u) {
             return u.toString();
@@ -260,7 +350,8 @@ record QueryOutcome(List<String> columns, List<Kind> kinds, List<List<Object>> r
     @Override
     public String toString() {
         if (failed()) {
-            return "ERROR " + sqlState + ": " + error;
+            return "ERROR " + (sqlState == null ? "(no SQLState, class " + sqlStateClass().orElse("?") + ")" : sqlState)
+                    + ": " + error;
         }
         StringBuilder sb = new StringBuilder(columns + " " + kinds + " " + rows.size() + " rows");
         int shown = 0;

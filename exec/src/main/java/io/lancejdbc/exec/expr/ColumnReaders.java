@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.Float16;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -274,11 +275,12 @@ public final class ColumnReaders {
             };
         }
         if (v instanceof Float2Vector) {
-            Float2Vector f = (Float2Vector) v;
+            // From the buffer like the other widths: a hash key reads every row, NULL slots included.
+            ArrowBuf d = ((Float2Vector) v).getDataBuffer();
             return new FixedDouble(v) {
                 @Override
                 public double get(int i) {
-                    return f.getValueAsFloat(i);
+                    return Float16.toFloat(d.getShort((long) i * 2));
                 }
             };
         }

@@ -105,8 +105,24 @@ public final class ValueAccess {
                     return zoned ? inst : LocalDateTime.ofInstant(inst, ZoneOffset.UTC);
                 };
             }
+            case LargeList: {
+                // LargeListVector is no BaseListVector in Arrow 18; its offsets are longs.
+                LargeListVector lv = (LargeListVector) v;
+                Getter child = getter(childOf(v));
+                return i -> {
+                    if (v.isNull(i)) {
+                        return null;
+                    }
+                    int start = Math.toIntExact(lv.getElementStartIndex(i));
+                    int end = Math.toIntExact(lv.getElementEndIndex(i));
+                    List<Object> out = new ArrayList<>(end - start);
+                    for (int k = start; k < end; k++) {
+                        out.add(child.get(k));
+                    }
+                    return out;
+                };
+            }
             case List:
-            case LargeList:
             case FixedSizeList: {
                 // LargeListVector is no BaseListVector in Arrow 18.3 (its offsets are longs).
                 java.util.function.IntToLongFunction start;

@@ -162,7 +162,8 @@ final class ExpressionBinder {
             return Literal.ofBoolean(((BooleanValue) e).getValue());
         }
         if (e instanceof HexValue) {
-            String h = ((HexValue) e).getValue();
+            // JSqlParser keeps the whitespace that follows the literal in some positions ("X'01' <= b").
+            String h = ((HexValue) e).getValue().strip();
             String digits = h.replaceAll("(?i)^x'|'$|^0x", "");
             try {
                 return new Literal(HexFormat.of().parseHex(digits), Types.of(Types.BINARY, false));

@@ -21,6 +21,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.arrow.memory.util.Float16;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -122,7 +123,7 @@ public final class LiteralCasts {
             throw bad(v, to);
         }
         if (to instanceof ArrowType.Int) {
-            BigDecimal d = toDecimal(v, to);
+            BigDecimal d = toDecimal(v, from, to);
             BigInteger i;
             try {
                 i = d.setScale(0, RoundingMode.HALF_UP).toBigIntegerExact();
@@ -141,26 +142,24 @@ public final class LiteralCasts {
             return i.longValue();
         }
         if (to instanceof ArrowType.FloatingPoint) {
-            if (v instanceof Double) {
-                return v;
-            }
-            if (v instanceof Float) {
-                return ((Float) v).doubleValue();
-            }
-            if (v instanceof String) {
+            double d;
+            if (v instanceof Double || v instanceof Float) {
+                d = ((Number) v).doubleValue();
+            } else if (v instanceof String) {
                 try {
-                    // REAL values are held as the double of the float (convert's value representation).
-                    return Operators.isNarrowFloat(to) ? (double) FloatText.parseReal((String) v)
-                            : FloatText.parse((String) v);
+                    // A REAL is read as the float nearest to the decimal (not the double's rounding to float).
+                    d = Operators.isNarrowFloat(to) ? FloatText.parseReal((String) v) : FloatText.parse((String) v);
                 } catch (NumberFormatException e) {
                     throw bad(v, to);
                 }
+            } else {
+                d = toDecimal(v, from, to).doubleValue();
             }
-            return toDecimal(v, to).doubleValue();
+            return roundTo(d, ((ArrowType.FloatingPoint) to).getPrecision());
         }
         if (to instanceof ArrowType.Decimal) {
             ArrowType.Decimal d = (ArrowType.Decimal) to;
-            BigDecimal bd = toDecimal(v, to).setScale(d.getScale(), RoundingMode.HALF_UP);
+            BigDecimal bd = toDecimal(v, from, to).setScale(d.getScale(), RoundingMode.HALF_UP);
             if (bd.precision() - bd.scale() > d.getPrecision() - d.getScale()) {
                 throw new SqlError(SqlState.NUMERIC_OUT_OF_RANGE,
                         "Value " + toText(v) + " does not fit " + TypeCoercion.name(to));
@@ -235,6 +234,42 @@ public final class LiteralCasts {
             return v;
         }
         throw bad(v, to);
+    }
+
+    /**
+     * A DOUBLE value rounded to the float type {@code precision} (a REAL value is the nearest float32, held as a
+     * double; the text {@code '-2.14748365E9'} as REAL is -2147483648, not -2147483650).
+     */
+    private static double roundTo(double d, FloatingPointPrecision precision) {
+        switch (precision) {
+            case SINGLE:
+                return (float) d;
+            case HALF:
+                return Float16.toFloat(Float16.toFloat16((float) d));
+            default:
+                return d;
+        }
+    }
+
+    /**
+     * {@code v} as a decimal for a cast to {@code to}. A float becomes its exact binary value when the target is an
+     * integer (so 9.223372036854775E18 is 9223372036854774784 and rounds half away from zero by its true value), and
+     * otherwise its shortest text: a REAL the digits of its float32 (so the constant -705.46 as REAL reads back as
+     * -705.46 and stays exact in a comparison with a REAL column), a DOUBLE those of its double.
+     */
+    private static BigDecimal toDecimal(Object v, ArrowType from, ArrowType to) {
+        if ((v instanceof Double || v instanceof Float) && !Double.isNaN(((Number) v).doubleValue())
+                && !Double.isInfinite(((Number) v).doubleValue())) {
+            double d = ((Number) v).doubleValue();
+            if (to instanceof ArrowType.Int) {
+                return new BigDecimal(d);
+            }
+            if (v instanceof Float || from instanceof ArrowType.FloatingPoint
+                    && ((ArrowType.FloatingPoint) from).getPrecision() != FloatingPointPrecision.DOUBLE) {
+                return new BigDecimal(Float.toString((float) d));
+            }
+        }
+        return toDecimal(v, to);
     }
 
     private static BigDecimal toDecimal(Object v, ArrowType to) {

@@ -187,4 +187,104 @@ final class SqlLexer {
     static String restoreDots(String text) {
         return text == null ? null : text.replace(PROTECTED_DOT, '.').replace(PROTECTED_BACKTICKS, "``");
     }
+
+    /**
+     * {@code sql} with every argument after a comma that is a parenthesized expression followed by a field access or
+     * a subscript ({@code , (a[1]).x}, {@code , (a[1])[2]}) wrapped in one more pair of parentheses
+     * ({@code , ((a[1]).x)}): JSqlParser 5.3 reads these postfix forms first in an argument list but refuses them after
+     * a comma. The same text when there is none.
+     */
+    static String parenthesizePostfixArguments(String sql) {
+        StringBuilder out = new StringBuilder(sql.length() + 8);
+        int n = sql.length();
+        int i = 0;
+        char lastCode = 0;
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                int end = skipQuoted(sql, i, c);
+                out.append(sql, i, end);
+                i = end;
+                lastCode = c;
+                continue;
+            }
+            int comment = skipComment(sql, i);
+            if (comment > i) {
+                out.append(sql, i, comment);
+                i = comment;
+                continue;
+            }
+            if (c == '(' && lastCode == ',') {
+                int close = matching(sql, i, '(', ')');
+                int end = close < 0 ? -1 : postfixEnd(sql, close + 1);
+                if (end > close + 1) {
+                    out.append('(').append(parenthesizePostfixArguments(sql.substring(i, end))).append(')');
+                    i = end;
+                    lastCode = ')';
+                    continue;
+                }
+            }
+            out.append(c);
+            if (!Character.isWhitespace(c)) {
+                lastCode = c;
+            }
+            i++;
+        }
+        return out.toString();
+    }
+
+    /** The index of the bracket that closes the one at {@code open}, outside quotes and comments; -1 if none. */
+    private static int matching(String sql, int open, char opening, char closing) {
+        int depth = 0;
+        int i = open;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                i = skipQuoted(sql, i, c);
+                continue;
+            }
+            int comment = skipComment(sql, i);
+            if (comment > i) {
+                i = comment;
+                continue;
+            }
+            if (c == opening) {
+                depth++;
+            } else if (c == closing && --depth == 0) {
+                return i;
+            }
+            i++;
+        }
+        return -1;
+    }
+
+    /**
+     * The end of the field accesses ({@code .name}, {@code .`name`}) and subscripts ({@code [i]}) that follow
+     * position {@code from} directly; {@code from} when none does.
+     */
+    private static int postfixEnd(String sql, int from) {
+        int i = from;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '[') {
+                int close = matching(sql, i, '[', ']');
+                if (close < 0) {
+                    return i;
+                }
+                i = close + 1;
+            } else if (c == '.' && i + 1 < n && sql.charAt(i + 1) == '`') {
+                i = skipQuoted(sql, i + 1, '`');
+            } else if (c == '.' && i + 1 < n && Character.isJavaIdentifierStart(sql.charAt(i + 1))) {
+                i++;
+                while (i < n && Character.isJavaIdentifierPart(sql.charAt(i))) {
+                    i++;
+                }
+            } else {
+                return i;
+            }
+        }
+        return i;
+    }
 }

@@ -234,6 +234,14 @@ public final class SqlParser {
             // mode accepts. Complex mode reads the few forms simple mode refuses, under a time budget.
             return parseOnce(text, false, null);
         } catch (ParseException e) {
+            String wrapped = SqlLexer.parenthesizePostfixArguments(text);
+            if (!wrapped.equals(text)) {
+                try {
+                    return parseOnce(wrapped, false, null);
+                } catch (ParseException | RuntimeException notThat) {
+                    e.addSuppressed(notThat);
+                }
+            }
             java.util.concurrent.atomic.AtomicBoolean gaveUp = new java.util.concurrent.atomic.AtomicBoolean();
             try {
                 return parseOnce(text, true, gaveUp);

@@ -88,4 +88,15 @@ class FieldOfCallTest {
         assertEquals("42S22", assertThrows(SqlError.class, () -> bind("SELECT (phones[1]).nosuch FROM people"))
                 .sqlState());
     }
+
+    @Test
+    void aFieldOrSubscriptOfAParenthesizedExpressionWorksAfterAComma() {
+        // JSqlParser reads (x).f first in an argument list but refused it after a comma (found by the differential
+        // suite: concat('a', (lstst[1]).y)).
+        LogicalPlan p = bind("SELECT concat('a', (phones[1]).number, 'b'), coalesce(name, (phones[-1]).kind),"
+                + " coalesce(name, (phones[1]).`number`) FROM people");
+        assertEquals(Types.UTF8, p.output().get(0).getType());
+        assertEquals(Types.UTF8, p.output().get(1).getType());
+        assertEquals(Types.UTF8, p.output().get(2).getType());
+    }
 }

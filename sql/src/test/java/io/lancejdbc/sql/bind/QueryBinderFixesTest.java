@@ -65,4 +65,12 @@ class QueryBinderFixesTest {
         String second = QueryBinder.bind(q.select(), new TestCatalog(), List.of(), Clock.systemUTC()).toString();
         assertEquals(first, second);
     }
+
+    @Test
+    void hexLiteralBeforeAComparisonOperatorBinds() {
+        // JSqlParser hands over "X'0100005F' " with the blank before "<=".
+        List<Field> out = bind("SELECT X'0100005F' <= X'02', X'' < X'00' FROM t").output();
+        assertEquals(Types.BOOL, out.get(0).getType());
+        assertEquals(Types.BOOL, out.get(1).getType());
+    }
 }
