@@ -34,8 +34,10 @@ class FloatTextTest {
         assertEquals("1.0E15", FloatText.of(1e15));
         assertEquals("1.0E20", FloatText.of(1e20));
         assertEquals("1.5E-7", FloatText.of(1.5e-7));
-        // The REAL nearest 1e-5 is below 1e-5, so it takes E notation.
-        assertEquals("1.0E-5", FloatText.of(1e-5f));
+        // The REAL nearest 1e-5 lies below 1e-5, but the notation follows its shortest digits, 1.0E-5: plain.
+        assertEquals("0.00001", FloatText.of(1e-5f));
+        // Likewise the REAL nearest 1e15 lies below 1e15, and its shortest digits 1.0E15 take E notation.
+        assertEquals("1.0E15", FloatText.of(1e15f));
     }
 
     @Test
