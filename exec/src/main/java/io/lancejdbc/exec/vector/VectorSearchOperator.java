@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -96,6 +97,14 @@ public final class VectorSearchOperator implements PhysicalOperator {
         out.add("lanceSearchIndexFragments=" + plan.indexFragments());
         plan.indexName().ifPresent(n -> out.add("lanceVectorIndex=" + n + " (" + plan.indexType().orElse("") + ")"));
         plan.note().ifPresent(n -> out.add("lanceVectorIndexNote=" + n));
+        if (elementType.searchableByLance()) {
+            out.add("lanceDistance=exact " + plan.metric().sqlName() + " distance recomputed from each candidate's"
+                    + " stored vector");
+            if (plan.indexSegments() > 0) {
+                out.add("lanceIndexFallback=flat search of an index split whose answer is short (fewer rows than"
+                        + " min(k, matching rows)) or has a non-finite distance");
+            }
+        }
         if (spec.filter() != null) {
             out.add("lancePrefilter=" + spec.filter());
         }
@@ -183,17 +192,69 @@ public final class VectorSearchOperator implements PhysicalOperator {
     }
 
     private BatchStream openSplit(Split split, ExecContext ctx) {
-        BatchStream candidates;
-        if (elementType.searchableByLance()) {
-            NearestQuery q = new NearestQuery(pinned.source(), pinned.snapshot().version(), fragmentRestriction(split),
-                    spec.column(), lanceKey, k(split), plan.metric(),
-                    split.kind() == SplitKind.INDEX_SEGMENT_SEARCH, spec.nprobes(), spec.refineFactor(), ef(split),
-                    Optional.ofNullable(spec.filter()), carried, ctx.batchSize());
-            candidates = ctx.scanReader().search(q, ctx.allocator());
-        } else {
-            candidates = driverFlatSearch(split, ctx);
+        if (!elementType.searchableByLance()) {
+            return new RenamingStream(driverFlatSearch(split, ctx), schema, ctx.allocator());
         }
+        boolean index = split.kind() == SplitKind.INDEX_SEGMENT_SEARCH;
+        ExactDistanceStream found = lanceSearch(split, index, ctx);
+        BatchStream candidates = index ? checkedIndexSearch(split, found, ctx) : found;
         return new RenamingStream(candidates, schema, ctx.allocator());
+    }
+
+    /**
+     * lance-core's nearest rows of one split, each with the exact distance of its stored vector
+     * ({@link ExactDistanceStream}): the vector column is read with the candidates (a plain projected column, never
+     * {@code _rowaddr}, which aborts the JVM on an indexed search) and dropped after rescoring unless carried.
+     */
+    private ExactDistanceStream lanceSearch(Split split, boolean useIndex, ExecContext ctx) {
+        List<String> columns = new ArrayList<>(carried);
+        if (!columns.contains(spec.column())) {
+            columns.add(spec.column());
+        }
+        NearestQuery q = new NearestQuery(pinned.source(), pinned.snapshot().version(), fragmentRestriction(split),
+                spec.column(), lanceKey, k(split), plan.metric(), useIndex, useIndex ? spec.nprobes() : 0,
+                useIndex ? spec.refineFactor() : 0, useIndex ? ef(split) : 0, Optional.ofNullable(spec.filter()),
+                columns, ctx.batchSize());
+        int[] carriedPositions = new int[carried.size()];
+        for (int i = 0; i < carriedPositions.length; i++) {
+            carriedPositions[i] = i;
+        }
+        return new ExactDistanceStream(ctx.scanReader().search(q, ctx.allocator()), schema,
+                columns.indexOf(spec.column()), carriedPositions, plan.metric(), spec.queryVector(), ctx.allocator());
+    }
+
+    /**
+     * The candidates of an index split, or an exact flat search of the split's fragments when lance-core's index
+     * answer is visibly short: a NaN or infinite {@code _distance}, or fewer rows than {@code k} while more rows
+     * match (a selective prefilter over an IVF index with many partitions loses rows in lance-core 7.0.0: with 256
+     * partitions and 5 matching rows, nprobes 1 returns none). The candidates (at most k rows) are held until the
+     * split's answer is complete, since the check needs all of them. EXPLAIN: {@code lanceIndexFallback=}.
+     */
+    private BatchStream checkedIndexSearch(Split split, ExactDistanceStream found, ExecContext ctx) {
+        List<VectorSchemaRoot> held = new ArrayList<>();
+        try (ExactDistanceStream in = found) {
+            VectorSchemaRoot b;
+            while ((b = in.next()) != null) {
+                held.add(b);
+            }
+            int k = k(split);
+            if (!in.nonFiniteLanceDistance() && (in.lanceRows() >= k || in.lanceRows() >= matchingRows(split, ctx))) {
+                return new HeldBatches(schema, held);
+            }
+        } catch (RuntimeException e) {
+            held.forEach(VectorSchemaRoot::close);
+            throw e;
+        }
+        held.forEach(VectorSchemaRoot::close);
+        return lanceSearch(split, false, ctx);
+    }
+
+    /** Rows of the split that pass the prefilter and have a vector: what an exact search could return. */
+    private long matchingRows(Split split, ExecContext ctx) {
+        String notNull = "`" + spec.column() + "` IS NOT NULL";
+        String filter = spec.filter() == null ? notNull : "(" + spec.filter() + ") AND " + notNull;
+        return ctx.scanReader().countRows(pinned.source(), pinned.snapshot().version(),
+                Optional.of(split.fragmentIds()), filter);
     }
 
     /**

@@ -75,6 +75,9 @@ class VectorSearchPlanningTest {
                 "         lanceSearchIndexSegments=2",
                 "         lanceSearchIndexFragments=5",
                 "         lanceVectorIndex=embedding_idx (IVF_PQ)",
+                "         lanceDistance=exact l2 distance recomputed from each candidate's stored vector",
+                "         lanceIndexFallback=flat search of an index split whose answer is short (fewer rows than"
+                        + " min(k, matching rows)) or has a non-finite distance",
                 "         lancePrefilter=id >= 0",
                 "         lanceSearchParams=candidates per split=8, nprobes=4, refine_factor=2",
                 "         columns: _distance, _rowid",
