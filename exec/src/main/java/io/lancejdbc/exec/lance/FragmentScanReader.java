@@ -108,10 +108,18 @@ public final class FragmentScanReader {
      *
      * @param allocator allocator every returned batch is allocated from; the caller closes the batches
      * @throws SqlError 42S22 / 42000 for a prefilter naming an unknown column or not parsing, HY000 when lance-core
-     *     ignored the search or failed, 42S02/22023 when the dataset or version is gone
+     *     ignored the search or failed, 42S02/22023 when the dataset or version is gone, 0A000 for a column whose
+     *     name holds a backtick (lance-core cannot read it, as for a scan)
      */
     public BatchStream search(NearestQuery query, BufferAllocator allocator) {
         DatasetSource source = query.source();
+        List<String> named = new ArrayList<>(query.columns());
+        named.add(query.column());
+        for (String c : named) {
+            if (c.indexOf('`') >= 0) {
+                throw backtickColumn(c, source);
+            }
+        }
         DatasetLease lease = pool.acquire(source, query.version());
         try {
             LanceScanner scanner = LanceScanner.create(lease.dataset(), nearestOptions(query), allocator);

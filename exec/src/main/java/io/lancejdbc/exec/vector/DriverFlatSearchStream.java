@@ -15,7 +15,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * An exact (flat) vector search computed by the driver over a fragment scan, for int8 and uint8 columns that
  * lance-core 7.0.0 cannot search. Turns each scanned batch (carrying the vector column and {@code _rowid}) into
  * candidate rows {@code [carried columns..., _distance, _rowid]}; rows whose vector is NULL are dropped, as Lance
- * drops them from its own searches. The Top-K is chosen downstream, so every scanned row is a candidate.
+ * drops them from its own searches, and so are rows whose distance is undefined (the cosine distance of a zero
+ * vector), which vector_search never returns. The Top-K is chosen downstream, so every scanned row is a candidate.
  */
 final class DriverFlatSearchStream implements BatchStream {
     private final BatchStream scan;
@@ -73,9 +74,12 @@ final class DriverFlatSearchStream implements BatchStream {
         int count = 0;
         for (int i = 0; i < n; i++) {
             if (!vectors.isNull(i)) {
-                rows[count] = i;
-                dist[count] = distances.distance(vectors, i);
-                count++;
+                float d = distances.distance(vectors, i);
+                if (!Float.isNaN(d)) {
+                    rows[count] = i;
+                    dist[count] = d;
+                    count++;
+                }
             }
         }
         if (count == 0) {

@@ -75,6 +75,7 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
      * @return the operators of a {@link VectorSearch} node, or null for other nodes
      * @throws SqlError 42S22 / 42804 / 22023 when the pinned version does not have the column, type or dimension the
      *     statement was bound with; 22003 when a float64 query element does not fit the float32 key lance-core takes;
+     *     22023 for a cosine search with a query vector of zero (float32-underflowing) norm;
      *     0A000 for a manifest listing a fragment twice
      */
     @Override
@@ -99,6 +100,9 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
                         + "': expected l2, cosine, dot, or hamming")));
         VectorSplitPlan splitPlan = splitPlan(pinned.snapshot(), new SplitPlanKey(column.getName(), elementType,
                 requested, spec.useIndex()));
+        if (splitPlan.metric() == DistanceMetric.COSINE) {
+            requireCosineQueryNorm(lanceKey);
+        }
 
         List<Field> output = vs.output();
         List<Field> projected = output.subList(0, output.size() - 1);
@@ -161,6 +165,28 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
         }
         throw new SqlError(SqlState.COLUMN_NOT_FOUND, "Lance vector search column '" + spec.column()
                 + "' does not exist in version " + pinned.snapshot().version() + " of " + pinned.snapshot().uri());
+    }
+
+    /**
+     * The cosine distance to a query vector of zero norm is undefined (0 / 0), and lance-core computes the norm in
+     * float32, where a small vector's squared norm underflows (1e-30 squared is 0): its index search then reports
+     * NaN distances and its flat search returns no row. Both paths refuse such a query instead (docs/vector-search.md
+     * "Distances").
+     *
+     * @throws SqlError 22023 when the float32 squared norm of the query is zero, subnormal or infinite
+     */
+    private static void requireCosineQueryNorm(float[] key) {
+        float squared = 0;
+        for (float x : key) {
+            squared += x * x;
+        }
+        if (!(squared >= Float.MIN_NORMAL) || Float.isInfinite(squared)) {
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "vector_search argument query_vector has "
+                    + (squared == 0 ? "zero norm" : "a norm whose square is " + (Float.isInfinite(squared)
+                            ? "infinite" : "subnormal") + " in float32")
+                    + ", so its cosine distance is undefined; give a non-zero query vector with the cosine metric"
+                    + " (or use metric l2 or dot)");
+        }
     }
 
     /**
