@@ -131,7 +131,14 @@ final class CastExpr implements CompiledExpr {
             Object v = g.get(i);
             Object converted;
             try {
-                converted = v == null ? null : LiteralCasts.convert(normalize(v, from), from, to);
+                if (v == null) {
+                    converted = null;
+                } else if (v instanceof java.util.List && io.lancejdbc.sql.types.Types.isString(to)) {
+                    // Elements print by their own type's rule (a REAL element with its float32 digits).
+                    converted = LiteralCasts.nestedText(v, input.type());
+                } else {
+                    converted = LiteralCasts.convert(normalize(v, from), from, to);
+                }
             } catch (SqlError e) {
                 if (lenient) {
                     converted = null;

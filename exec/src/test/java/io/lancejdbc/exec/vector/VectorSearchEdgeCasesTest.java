@@ -10,6 +10,7 @@ import io.lancejdbc.engine.QueryOptions;
 import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.types.FloatText;
 import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
 import io.lancejdbc.exec.expr.ValueAccess;
 import io.lancejdbc.exec.testing.GeneratedDatasetWriter;
@@ -222,6 +223,25 @@ class VectorSearchEdgeCasesTest {
             }
             assertNull(r.get(2), "zero query, id " + id);
         }
+    }
+
+    @Test
+    void aVectorCastToTextPrintsEachElementLikeAScalarCast() {
+        List<List<Object>> rows = rows("SELECT id, CAST(embedding AS VARCHAR) FROM zeros_flat WHERE id < 30"
+                + " ORDER BY id");
+        assertEquals(30, rows.size());
+        for (List<Object> r : rows) {
+            long id = ((Number) r.get(0)).longValue();
+            StringBuilder expected = new StringBuilder("[");
+            double[] v = vector(id);
+            for (int j = 0; j < DIM; j++) {
+                // REAL elements print their own shortest digits (0.1, not 0.10000000149011612), as CAST(real AS VARCHAR)
+                expected.append(j == 0 ? "" : ", ").append(FloatText.format((float) v[j]));
+            }
+            assertEquals(expected.append(']').toString(), r.get(1), "id " + id);
+        }
+        assertEquals(List.of(List.of("[0.00001, 1.0E23, 0.1, -2.5]")),
+                rows("SELECT CAST([CAST(0.00001 AS DOUBLE), 1e23, 0.1, -2.5] AS VARCHAR)"));
     }
 
     @Test

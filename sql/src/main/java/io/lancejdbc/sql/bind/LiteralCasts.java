@@ -365,6 +365,9 @@ public final class LiteralCasts {
      * @param from the value's type (its zone places an instant), or null (instants then print in UTC)
      */
     public static String toText(Object v, ArrowType from) {
+        if (v instanceof java.util.List || v instanceof float[] || v instanceof double[]) {
+            return nestedText(v, null);
+        }
         if (v instanceof BigDecimal) {
             return ((BigDecimal) v).toPlainString();
         }
@@ -390,6 +393,67 @@ public final class LiteralCasts {
             return floatText(((Number) v).doubleValue(), single);
         }
         return String.valueOf(v);
+    }
+
+    /**
+     * The text of a value of {@code type} as CAST(... AS VARCHAR) gives it, nested values included: a list or
+     * fixed-size list prints as {@code [e1, e2, ...]} and a struct as {@code [f1, f2, ...]}, each element by the
+     * scalar rule of its own type ({@link #toText(Object, ArrowType)}: a REAL element with its own shortest digits
+     * of {@link FloatText}, a DOUBLE with its own, a timestamp as {@code yyyy-MM-dd HH:mm:ss}), a NULL element as
+     * {@code null}.
+     *
+     * @param v a value as the executor reads it ({@code List} for lists and structs), or null
+     * @param type the value's field (its children type the elements), or null for untyped elements (a float element
+     *     is then a DOUBLE)
+     */
+    public static String nestedText(Object v, org.apache.arrow.vector.types.pojo.Field type) {
+        StringBuilder out = new StringBuilder();
+        appendText(out, v, type);
+        return out.toString();
+    }
+
+    private static void appendText(StringBuilder out, Object v, org.apache.arrow.vector.types.pojo.Field type) {
+        if (v == null) {
+            out.append("null");
+            return;
+        }
+        if (v instanceof float[]) {
+            float[] a = (float[]) v;
+            out.append('[');
+            for (int i = 0; i < a.length; i++) {
+                out.append(i == 0 ? "" : ", ").append(FloatText.format(a[i]));
+            }
+            out.append(']');
+            return;
+        }
+        if (v instanceof double[]) {
+            double[] a = (double[]) v;
+            out.append('[');
+            for (int i = 0; i < a.length; i++) {
+                out.append(i == 0 ? "" : ", ").append(FloatText.format(a[i]));
+            }
+            out.append(']');
+            return;
+        }
+        ArrowType t = type == null ? null : type.getType();
+        if (v instanceof java.util.List) {
+            java.util.List<?> items = (java.util.List<?>) v;
+            java.util.List<org.apache.arrow.vector.types.pojo.Field> children = type == null ? java.util.List.of()
+                    : type.getChildren();
+            boolean struct = t instanceof ArrowType.Struct;
+            out.append('[');
+            for (int i = 0; i < items.size(); i++) {
+                if (i > 0) {
+                    out.append(", ");
+                }
+                org.apache.arrow.vector.types.pojo.Field child = struct ? (i < children.size() ? children.get(i) : null)
+                        : (children.isEmpty() ? null : children.get(0));
+                appendText(out, items.get(i), child);
+            }
+            out.append(']');
+            return;
+        }
+        out.append(toText(v, t));
     }
 
     /** The text of a float value: {@link FloatText}'s digits and notation (a REAL's own digits, not its widening's). */
