@@ -28,8 +28,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * <p>Float vectors are searched by lance-core (see {@link io.lancejdbc.exec.lance.FragmentScanReader#search});
  * int8 and uint8 vectors, which lance-core 7.0.0 cannot search, by the driver over a fragment scan
- * ({@link DriverFlatSearchStream}). EXPLAIN prints the Doris Lance Catalog keys (doris-semantics §3.3) and the
- * split list, never the query vector.
+ * ({@link DriverFlatSearchStream}). Either way {@code _distance} is the exact distance of the stored vector: the
+ * candidates lance-core returns are rescored ({@link ExactDistanceStream}), because its quantized indexes report
+ * approximations on their own scale, and an index split whose answer is short or non-finite is answered by a flat
+ * search of its fragments ({@link #checkedIndexSearch}). EXPLAIN prints the Doris Lance Catalog keys
+ * (doris-semantics §3.3), those two rules and the split list, never the query vector.
  */
 public final class VectorSearchOperator implements PhysicalOperator {
     private static final int MAX_LISTED_SPLITS = 16;

@@ -23,6 +23,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -47,7 +48,8 @@ import org.lance.index.vector.VectorIndexParams;
  * The cosine distance where it is undefined, and vector columns lance-core cannot search, through SQL on the
  * embedded engine. Tables ({@code embedding fixed_size_list<float32, 4>}, the vector of ids {@code % 10 = 0} is
  * all zeros): {@code zeros_flat} (300 rows, 3 fragments, no index) and {@code zeros_indexed} (a cosine IVF_FLAT
- * index over ids 0..199, ids 200..299 appended unindexed); {@code tick} has a vector column named {@code we`ird}.
+ * index over ids 0..199, ids 200..299 appended unindexed), and {@code zeros_int8} (300 rows of int8 vectors, the
+ * float ones scaled by 100, searched by the driver); {@code tick} has a vector column named {@code we`ird}.
  */
 class VectorSearchEdgeCasesTest {
     private static final int DIM = 4;
@@ -69,29 +71,48 @@ class VectorSearchEdgeCasesTest {
         return v;
     }
 
-    static Schema schema(String column) {
+    /** The int8 vector of {@code id}: the float vector scaled by 100 and rounded (zero for ids % 10 = 0). */
+    static double[] int8Vector(long id) {
+        double[] v = vector(id);
+        for (int j = 0; j < DIM; j++) {
+            v[j] = Math.round(v[j] * 100);
+        }
+        return v;
+    }
+
+    static Schema schema(String column, boolean int8) {
+        ArrowType element = int8 ? new ArrowType.Int(8, true)
+                : new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
         return new Schema(List.of(Field.notNullable("id", new ArrowType.Int(64, true)),
                 new Field(column, FieldType.nullable(new ArrowType.FixedSizeList(DIM)),
-                        List.of(Field.nullable("item", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE))))));
+                        List.of(Field.nullable("item", element)))));
     }
 
     static void write(BufferAllocator allocator, Path path, String column, long first, long rows,
             GeneratedDatasetWriter.Mode mode) {
-        GeneratedDatasetWriter.to(path, schema(column)).rows(first, rows).maxRowsPerFile(100).batchSize(100)
-                .mode(mode).write(allocator, (root, firstRow, n) -> fill(root, column, firstRow, n));
+        write(allocator, path, column, first, rows, mode, false);
     }
 
-    static void fill(VectorSchemaRoot root, String column, long firstRow, int n) {
+    static void write(BufferAllocator allocator, Path path, String column, long first, long rows,
+            GeneratedDatasetWriter.Mode mode, boolean int8) {
+        GeneratedDatasetWriter.to(path, schema(column, int8)).rows(first, rows).maxRowsPerFile(100).batchSize(100)
+                .mode(mode).write(allocator, (root, firstRow, n) -> fill(root, column, firstRow, n, int8));
+    }
+
+    static void fill(VectorSchemaRoot root, String column, long firstRow, int n, boolean int8) {
         BigIntVector id = (BigIntVector) root.getVector("id");
         FixedSizeListVector vec = (FixedSizeListVector) root.getVector(column);
-        Float4Vector elements = (Float4Vector) vec.getDataVector();
         for (int i = 0; i < n; i++) {
             long r = firstRow + i;
             id.setSafe(i, r);
             vec.setNotNull(i);
-            double[] v = vector(r);
+            double[] v = int8 ? int8Vector(r) : vector(r);
             for (int j = 0; j < DIM; j++) {
-                elements.setSafe(i * DIM + j, (float) v[j]);
+                if (int8) {
+                    ((TinyIntVector) vec.getDataVector()).setSafe(i * DIM + j, (byte) v[j]);
+                } else {
+                    ((Float4Vector) vec.getDataVector()).setSafe(i * DIM + j, (float) v[j]);
+                }
             }
         }
     }
@@ -110,6 +131,8 @@ class VectorSearchEdgeCasesTest {
             }
             write(allocator, indexed, "embedding", 200, 100, GeneratedDatasetWriter.Mode.APPEND);
             write(allocator, wh.resolve("tick.lance"), "we`ird", 0, 100, GeneratedDatasetWriter.Mode.CREATE);
+            write(allocator, wh.resolve("zeros_int8.lance"), "embedding", 0, 300, GeneratedDatasetWriter.Mode.CREATE,
+                    true);
         }
         engine = new EmbeddedQueryEngine();
         session = engine.openSession(EngineConfig.of(Map.of("warehouse", wh.toString())));
@@ -204,6 +227,21 @@ class VectorSearchEdgeCasesTest {
                 assertTrue(id % 10 != 0, "zero vector " + id + " returned");
                 double d = ((Number) r.get(1)).doubleValue();
                 assertEquals(cosine(vector(id), q), d, 1e-5, "id " + id);
+            }
+        }
+    }
+
+    @Test
+    void int8RowsWithAZeroVectorAreNeverCosineNeighbours() {
+        double[] q = {50, -25, 12, 100};
+        for (int topK : new int[] {5, 300}) {
+            List<List<Object>> rows = rows("SELECT id, _distance FROM " + search("zeros_int8", "[50, -25, 12, 100]",
+                    topK));
+            assertEquals(topK == 5 ? 5 : 270, rows.size(), "top_k " + topK);
+            for (List<Object> r : rows) {
+                long id = ((Number) r.get(0)).longValue();
+                assertTrue(id % 10 != 0, "zero vector " + id + " returned");
+                assertEquals(cosine(int8Vector(id), q), ((Number) r.get(1)).doubleValue(), 1e-5, "id " + id);
             }
         }
     }
