@@ -1,6 +1,7 @@
 package io.lancejdbc.exec.vector;
 
 import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.lance.DatasetUriNormalizer;
 import io.lancejdbc.exec.lance.NearestQuery;
 import io.lancejdbc.exec.lance.ScanRequest;
 import io.lancejdbc.exec.operator.ExecContext;
@@ -19,6 +20,8 @@ import java.util.stream.Collectors;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The split-parallel candidate search of {@code vector_search}: each split (an index segment's visible fragments,
@@ -35,6 +38,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * (doris-semantics §3.3), those two rules and the split list, never the query vector.
  */
 public final class VectorSearchOperator implements PhysicalOperator {
+    private static final Logger LOG = LoggerFactory.getLogger(VectorSearchOperator.class);
     private static final int MAX_LISTED_SPLITS = 16;
 
     private final BoundTable table;
@@ -241,9 +245,16 @@ public final class VectorSearchOperator implements PhysicalOperator {
                 held.add(b);
             }
             int k = k(split);
-            if (!in.nonFiniteLanceDistance() && (in.lanceRows() >= k || in.lanceRows() >= matchingRows(split, ctx))) {
+            boolean nonFinite = in.nonFiniteLanceDistance();
+            long matching = nonFinite || in.lanceRows() >= k ? -1 : matchingRows(split, ctx);
+            if (!nonFinite && (in.lanceRows() >= k || in.lanceRows() >= matching)) {
                 return new HeldBatches(schema, held);
             }
+            LOG.debug("vector_search on {} (version {}): the index split over fragments {} returned {} rows (k={}, "
+                    + "matching={}, non-finite distance={}); answering it with a flat search",
+                    DatasetUriNormalizer.redactUserInfo(pinned.snapshot().uri()),
+                    pinned.snapshot().version(), split.fragmentIds(), in.lanceRows(), k,
+                    matching < 0 ? "not counted" : matching, nonFinite);
         } catch (RuntimeException e) {
             held.forEach(VectorSchemaRoot::close);
             throw e;
