@@ -11,11 +11,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * ORDER BY, optionally fused with LIMIT/OFFSET (Top-N): with a limit, the buffer is cut back to the best
+ * ORDER BY, optionally fused with LIMIT/OFFSET (Top-N). A Top-N of at most {@link TopNStream#MAX_HEAP_ROWS} rows
+ * runs as a bounded heap ({@link TopNStream}); a larger one buffers the input and cuts it back to the best
  * {@code offset + limit} rows whenever it grows past twice that (and at least one batch), so memory stays bounded by
- * the limit rather than the input. After the first cut the worst kept row is a threshold: of each later batch only
- * the rows that sort strictly before it are buffered (a row equal to it cannot displace a kept row), so a Top-N over
- * a large input sorts and copies little more than the rows that can still be in the answer.
+ * the limit rather than the input. Both keep rows with equal keys in input order, as the full sort does.
  */
 public final class SortOperator implements PhysicalOperator {
     private static final int MIN_COMPACTION_ROWS = 65_536;
@@ -73,6 +72,9 @@ public final class SortOperator implements PhysicalOperator {
             nullsFirst[i] = keys.get(i).nullsFirst();
         }
         BatchStream in = input.open(ctx);
+        if (limit >= 0 && offset + limit <= TopNStream.MAX_HEAP_ROWS) {
+            return new TopNStream(in, compiled, asc, nullsFirst, (int) offset, (int) limit, ctx);
+        }
         return new BatchStream() {
             private final List<VectorSchemaRoot> batches = new ArrayList<>();
             private final List<List<Evaluated>> keyValues = new ArrayList<>();
@@ -86,89 +88,24 @@ public final class SortOperator implements PhysicalOperator {
                 return in.schema();
             }
 
-            /**
-             * True when buffered batch 0 is the sorted result of the last cut, exactly {@code keep} rows: its last row
-             * is the threshold (later batches are only appended behind it until the next cut).
-             */
-            private boolean thresholdReady;
-
-            private List<Evaluated> evaluateKeys(VectorSchemaRoot b) {
-                List<Evaluated> kv = new ArrayList<>();
-                try {
-                    for (CompiledExpr e : compiled) {
-                        kv.add(e.evaluate(b, ctx.allocator()));
-                    }
-                } catch (RuntimeException e) {
-                    kv.forEach(Evaluated::close);
-                    throw e;
-                }
-                return kv;
-            }
-
             private void add(VectorSchemaRoot b) {
-                add(b, evaluateKeys(b));
-            }
-
-            private void add(VectorSchemaRoot b, List<Evaluated> kv) {
                 batches.add(b);
+                List<Evaluated> kv = new ArrayList<>();
                 keyValues.add(kv);
+                for (CompiledExpr e : compiled) {
+                    kv.add(e.evaluate(b, ctx.allocator()));
+                }
                 total += b.getRowCount();
-            }
-
-            /**
-             * Buffers the rows of {@code b} that sort strictly before the threshold (the last row of batch 0, the
-             * sorted batch the last cut left); takes ownership of {@code b}.
-             */
-            private void addBeatingThreshold(VectorSchemaRoot b) {
-                List<Evaluated> kv = evaluateKeys(b);
-                int n = b.getRowCount();
-                long[] better = new long[n];
-                int m = 0;
-                try {
-                    List<List<FieldVector>> pair = List.of(vectors(keyValues.get(0)), vectors(kv));
-                    RowComparator cmp = new RowComparator(pair, asc, nullsFirst);
-                    long threshold = batches.get(0).getRowCount() - 1L;
-                    for (int r = 0; r < n; r++) {
-                        long ref = (1L << 32) | r;
-                        if (cmp.compare(ref, threshold) < 0) {
-                            better[m++] = r;
-                        }
-                    }
-                } catch (RuntimeException e) {
-                    kv.forEach(Evaluated::close);
-                    b.close();
-                    throw e;
-                }
-                if (m == n) {
-                    add(b, kv);
-                    return;
-                }
-                kv.forEach(Evaluated::close);
-                if (m == 0) {
-                    b.close();
-                    return;
-                }
-                VectorSchemaRoot kept;
-                try {
-                    kept = RowGatherer.gather(in.schema(), List.of(b), better, 0, m, ctx.allocator());
-                } finally {
-                    b.close();
-                }
-                add(kept);
-            }
-
-            private List<FieldVector> vectors(List<Evaluated> kv) {
-                List<FieldVector> vs = new ArrayList<>(kv.size());
-                for (Evaluated e : kv) {
-                    vs.add(e.vector());
-                }
-                return vs;
             }
 
             private long[] sortAll() {
                 List<List<FieldVector>> kv = new ArrayList<>();
                 for (List<Evaluated> l : keyValues) {
-                    kv.add(vectors(l));
+                    List<FieldVector> vs = new ArrayList<>();
+                    for (Evaluated e : l) {
+                        vs.add(e.vector());
+                    }
+                    kv.add(vs);
                 }
                 long[] refs = new long[total];
                 int k = 0;
@@ -189,7 +126,6 @@ public final class SortOperator implements PhysicalOperator {
                 VectorSchemaRoot kept = RowGatherer.gather(in.schema(), batches, refs, 0, n, ctx.allocator());
                 releaseBuffered();
                 add(kept);
-                thresholdReady = n == keep && n > 0;
             }
 
             private void releaseBuffered() {
@@ -204,7 +140,6 @@ public final class SortOperator implements PhysicalOperator {
                 }
                 batches.clear();
                 total = 0;
-                thresholdReady = false;
             }
 
             @Override
@@ -218,15 +153,7 @@ public final class SortOperator implements PhysicalOperator {
                             b.close();
                             continue;
                         }
-                        if (keep == 0) {
-                            b.close();
-                            continue;
-                        }
-                        if (thresholdReady) {
-                            addBeatingThreshold(b);
-                        } else {
-                            add(b);
-                        }
+                        add(b);
                         if (keep >= 0 && total > Math.max(2 * keep, MIN_COMPACTION_ROWS)) {
                             compact(keep);
                         }

@@ -22,11 +22,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Top-N (ORDER BY … LIMIT) over 100,000 generated rows, enough for the operator to cut its buffer and then filter
- * later batches against the worst kept row: the answer must equal the first rows of the full order, computed here in
- * Java from the same formulas (NULL placement as written, NaN above every number, ties broken by {@code n}).
+ * Top-N (ORDER BY … LIMIT) over 100,000 generated rows, enough for the heap to replace rows and compact its batches
+ * (keys ascending with {@code n}, descending and scattered): the answer must equal the first rows of the full order,
+ * computed here in Java from the same formulas (NULL placement as written, NaN above every number, ties broken by
+ * {@code n}, and by input order where the statement leaves them).
  */
-class TopNThresholdTest {
+class TopNHeapTest {
     private static final int ROWS = 100_000;
     private static final String DIGITS = "(SELECT 0 AS x UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3"
             + " UNION ALL SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8"
@@ -68,10 +69,13 @@ class TopNThresholdTest {
         "double, DESC, NULLS FIRST, 100, 0",
         "double, ASC, NULLS LAST, 10, 3",
         "double, ASC, NULLS FIRST, 2000, 0",
+        "n, DESC, NULLS LAST, 100, 0",
+        "n, ASC, NULLS LAST, 100, 99900",
+        "n, DESC, NULLS LAST, 0, 0",
     })
     void topNEqualsTheHeadOfTheFullOrder(String kind, String direction, String nulls, int limit, int offset) {
-        boolean isInt = kind.equals("int");
-        String key = isInt ? INT_KEY : DOUBLE_KEY;
+        boolean isInt = !kind.equals("double");
+        String key = kind.equals("int") ? INT_KEY : kind.equals("n") ? "n" : DOUBLE_KEY;
         String sql = "SELECT n, " + key + " AS k FROM (" + NUMBERS + ") t ORDER BY k " + direction + " " + nulls
                 + ", n LIMIT " + limit + " OFFSET " + offset;
         List<Long> actual = new ArrayList<>();
@@ -88,8 +92,8 @@ class TopNThresholdTest {
         boolean desc = direction.equals("DESC");
         boolean nullsFirst = nulls.equals("NULLS FIRST");
         Comparator<Integer> byKey = (x, y) -> {
-            Double a = isInt ? intKey(x) : doubleKey(x);
-            Double b = isInt ? intKey(y) : doubleKey(y);
+            Double a = kind.equals("n") ? Double.valueOf(x) : isInt ? intKey(x) : doubleKey(x);
+            Double b = kind.equals("n") ? Double.valueOf(y) : isInt ? intKey(y) : doubleKey(y);
             if (a == null || b == null) {
                 if (a == null && b == null) {
                     return 0;
@@ -103,6 +107,34 @@ class TopNThresholdTest {
                 .sorted(byKey.thenComparing(Comparator.naturalOrder()))
                 .skip(offset).limit(limit).map(Integer::longValue).toList();
         assertEquals(expected, actual, sql);
+    }
+
+    /** Ties left open by the statement keep input order (the order the cross join produces {@code n}). */
+    @ParameterizedTest(name = "limit {0}")
+    @CsvSource({"10", "1000", "70000"})
+    void tiesKeepInputOrder(int limit) {
+        String sql = "SELECT n FROM (" + NUMBERS + ") t ORDER BY n % 3 LIMIT " + limit;
+        List<Long> all = new ArrayList<>();
+        List<Long> actual = new ArrayList<>();
+        try (QueryResult r = session.execute("SELECT n FROM (" + NUMBERS + ") t", List.of(), QueryOptions.defaults())) {
+            collect(r, all);
+        }
+        try (QueryResult r = session.execute(sql, List.of(), QueryOptions.defaults())) {
+            collect(r, actual);
+        }
+        List<Long> expected = all.stream().sorted(Comparator.comparingLong(n -> n % 3)).limit(limit).toList();
+        assertEquals(expected, actual, sql);
+    }
+
+    private static void collect(QueryResult r, List<Long> out) {
+        for (VectorSchemaRoot next = r.nextBatch(); next != null; next = r.nextBatch()) {
+            try (VectorSchemaRoot batch = next) {
+                ValueAccess.Getter g = ValueAccess.getter(batch.getVector(0));
+                for (int i = 0; i < batch.getRowCount(); i++) {
+                    out.add(((Number) g.get(i)).longValue());
+                }
+            }
+        }
     }
 
     private static Double intKey(int n) {
