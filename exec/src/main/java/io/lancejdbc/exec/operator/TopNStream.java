@@ -16,7 +16,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * heap; a batch none of whose rows enters the heap is released at once. When the batches still held grow past
  * {@code max(2 * keep, 65,536)} rows, the heap's rows are copied into one batch and the rest released, so memory
  * stays bounded by the limit, not the input. Rows with equal keys keep input order (the heap breaks ties by arrival),
- * which is the order the full sort's stable merge sort gives.
+ * which is the order the full sort's stable merge sort gives. The first key is compared through its
+ * {@link SortPrefix} codes where its type has them.
  */
 final class TopNStream implements BatchStream {
     /** The largest {@code offset + limit} run as a heap; larger Top-Ns use the buffering sort. */
@@ -34,6 +35,9 @@ final class TopNStream implements BatchStream {
     private final List<VectorSchemaRoot> batches = new ArrayList<>();
     private final List<List<FieldVector>> keyVectors = new ArrayList<>();
     private final List<List<Evaluated>> keyValues = new ArrayList<>();
+    /** The first key's {@link SortPrefix} codes per held batch (null entries when the type has none). */
+    private final List<long[]> prefixes = new ArrayList<>();
+    private long[][] prefixByBatch = new long[0][];
     /** Row references {@code (batch << 32) | row}, a max-heap: {@code heap[0]} is the worst row kept. */
     private long[] heap;
     private int heapSize;
@@ -113,6 +117,8 @@ final class TopNStream implements BatchStream {
         batches.add(b);
         keyValues.add(kv);
         keyVectors.add(vs);
+        prefixes.add(SortPrefix.encode(vs.get(0), ascending[0], nullsFirst[0]));
+        prefixByBatch = prefixes.toArray(new long[0][]);
         heldRows += b.getRowCount();
         comparator = new RowComparator(keyVectors, ascending, nullsFirst);
     }
@@ -138,6 +144,15 @@ final class TopNStream implements BatchStream {
 
     /** Key order, ties broken by arrival: batches are held in arrival order and rows within a batch too. */
     private int compare(long a, long b) {
+        long[] pa = prefixByBatch[(int) (a >>> 32)];
+        long[] pb = prefixByBatch[(int) (b >>> 32)];
+        if (pa != null && pb != null) {
+            long x = pa[(int) a];
+            long y = pb[(int) b];
+            if (x != y) {
+                return x < y ? -1 : 1;
+            }
+        }
         int c = comparator.compare(a, b);
         return c != 0 ? c : Long.compare(a, b);
     }
@@ -206,6 +221,8 @@ final class TopNStream implements BatchStream {
         int last = batches.size() - 1;
         keyValues.remove(last).forEach(Evaluated::close);
         keyVectors.remove(last);
+        prefixes.remove(last);
+        prefixByBatch = prefixes.toArray(new long[0][]);
         VectorSchemaRoot b = batches.remove(last);
         heldRows -= b.getRowCount();
         b.close();
@@ -218,6 +235,8 @@ final class TopNStream implements BatchStream {
         }
         keyValues.clear();
         keyVectors.clear();
+        prefixes.clear();
+        prefixByBatch = new long[0][];
         for (VectorSchemaRoot b : batches) {
             b.close();
         }
