@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * Command line of {@link LanceJdbcBenchmark}: {@code <data-dir> [--reps N] [--warmup N] [--out FILE]
- * [--cases scan,filter,groupby] [--only ours|lance-core]}.
+ * [--cases scan,filter,groupby,topk] [--only ours|lance-core]}.
  *
  * @param dataDir the warehouse directory; the table {@code numbers} is written there on the first run and reused
  * @param repetitions measured runs per side and case (the median of these is reported), at least 1
@@ -23,7 +23,7 @@ record BenchmarkOptions(Path dataDir, int repetitions, int warmup, Path resultsF
         String only) {
 
     static final String USAGE = "usage: LanceJdbcBenchmark <data-dir> [--reps N] [--warmup N] [--out FILE]"
-            + " [--cases scan,filter,groupby] [--only ours|lance-core]";
+            + " [--cases scan,filter,groupby,topk] [--only ours|lance-core]";
 
     /** @throws IllegalArgumentException with {@link #USAGE} for a malformed command line */
     static BenchmarkOptions parse(String[] args) {

@@ -19,6 +19,11 @@ final class BenchmarkQueries {
                 + table + " GROUP BY category";
     }
 
+    /** Top-K over {@code table} on the unsorted DOUBLE column, NULLs placed explicitly so both engines agree. */
+    static String topK(String table) {
+        return "SELECT " + COLUMNS + " FROM " + table + " ORDER BY f64 DESC NULLS LAST, id LIMIT 100";
+    }
+
     private BenchmarkQueries() {
     }
 }

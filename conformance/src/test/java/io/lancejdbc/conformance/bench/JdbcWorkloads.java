@@ -86,4 +86,16 @@ final class JdbcWorkloads {
         }
         return GroupRows.fingerprint(rows);
     }
+
+    /** The Top-K rows in their order, as {@code id|f64} lines. */
+    String topK() throws SQLException {
+        StringBuilder out = new StringBuilder();
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(BenchmarkQueries.topK(BenchmarkTable.NAME))) {
+            while (rs.next()) {
+                out.append(rs.getLong(1)).append('|').append(rs.getDouble(2)).append('\n');
+            }
+        }
+        return out.toString();
+    }
 }

@@ -56,6 +56,7 @@ public final class LanceJdbcBenchmark {
                             case FILTER -> oursOnly ? () -> ours.scan(BenchmarkQueries.FILTER_SQL)
                                     : () -> raw.scan(filter);
                             case GROUPBY -> oursOnly ? ours::groupBy : raw::groupBy;
+                            case TOPK -> oursOnly ? ours::topK : raw::topK;
                         }, options);
                         continue;
                     }
@@ -65,6 +66,7 @@ public final class LanceJdbcBenchmark {
                         case FILTER -> measure(c, () -> ours.scan(BenchmarkQueries.FILTER_SQL),
                                 () -> raw.scan(filter), options);
                         case GROUPBY -> measure(c, ours::groupBy, raw::groupBy, options);
+                        case TOPK -> measure(c, ours::topK, raw::topK, options);
                     });
                 }
             }

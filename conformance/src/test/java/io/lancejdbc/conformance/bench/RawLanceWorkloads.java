@@ -90,4 +90,20 @@ final class RawLanceWorkloads {
         }
         return GroupRows.fingerprint(rows);
     }
+
+    /** {@code Dataset.sql} on the Top-K statement, as {@code id|f64} lines in its order. */
+    String topK() throws Exception {
+        StringBuilder out = new StringBuilder();
+        try (ArrowReader reader = dataset.sql(BenchmarkQueries.topK("dataset")).intoBatchRecords()) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            while (reader.loadNextBatch()) {
+                BigIntVector id = (BigIntVector) root.getVector("id");
+                Float8Vector f64 = (Float8Vector) root.getVector("f64");
+                for (int i = 0; i < root.getRowCount(); i++) {
+                    out.append(id.get(i)).append('|').append(f64.isNull(i) ? 0.0 : f64.get(i)).append('\n');
+                }
+            }
+        }
+        return out.toString();
+    }
 }

@@ -11,9 +11,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * ORDER BY, optionally fused with LIMIT/OFFSET (Top-N): with a limit, the buffer is cut back to the best
+ * ORDER BY, optionally fused with LIMIT/OFFSET (Top-N). A Top-N of at most {@link TopNStream#MAX_HEAP_ROWS} rows
+ * runs as a bounded heap ({@link TopNStream}); a larger one buffers the input and cuts it back to the best
  * {@code offset + limit} rows whenever it grows past twice that (and at least one batch), so memory stays bounded by
- * the limit rather than the input.
+ * the limit rather than the input. Both keep rows with equal keys in input order, as the full sort does.
  */
 public final class SortOperator implements PhysicalOperator {
     private static final int MIN_COMPACTION_ROWS = 65_536;
@@ -71,6 +72,9 @@ public final class SortOperator implements PhysicalOperator {
             nullsFirst[i] = keys.get(i).nullsFirst();
         }
         BatchStream in = input.open(ctx);
+        if (limit >= 0 && offset + limit <= TopNStream.MAX_HEAP_ROWS) {
+            return new TopNStream(in, compiled, asc, nullsFirst, (int) offset, (int) limit, ctx);
+        }
         return new BatchStream() {
             private final List<VectorSchemaRoot> batches = new ArrayList<>();
             private final List<List<Evaluated>> keyValues = new ArrayList<>();
