@@ -31,7 +31,8 @@ final class VectorSearchBinder {
     /** Upper bound of top_k + offset (the manual: the maximum unsigned 32-bit integer). */
     static final long MAX_CANDIDATES = 4294967295L;
     private static final Set<String> KEYS = Set.of("table", "column", "query_vector", "top_k", "offset", "metric",
-            "filter", "nprobes", "refine_factor", "ef", "use_index");
+            "filter", "nprobes", "refine_factor", "ef", "use_index", TimeTravelBinder.VERSION, TimeTravelBinder.TAG,
+            TimeTravelBinder.TIMESTAMP);
     /** Strict about the end: readTree stops after the first value, so "[1, 0] x" read as [1, 0]. */
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -49,10 +50,12 @@ final class VectorSearchBinder {
                         + " valid properties: " + String.join(", ", new java.util.TreeSet<>(KEYS)));
             }
         }
+        args = new java.util.LinkedHashMap<>(args);
+        io.lancejdbc.sql.catalog.VersionSpec version = TimeTravelBinder.take(args, ctx, "vector_search");
         for (Map.Entry<String, String> e : args.entrySet()) {
             if (!e.getKey().equals("query_vector") && e.getValue().startsWith(SqlParser.PARAMETER_MARKER)) {
                 throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "'" + e.getKey() + "' of vector_search() cannot be"
-                        + " a ? parameter; only 'query_vector' can");
+                        + " a ? parameter; only 'query_vector' and the version ('version', 'tag', 'timestamp') can");
             }
         }
         String tableName = required(args, "table");
@@ -109,7 +112,7 @@ final class VectorSearchBinder {
                     + " got " + parts.size() + " name parts in '" + tableName + "'; quote a multi-level schema with"
                     + " backticks, e.g. lance.`doris.analytics`.items");
         }
-        BoundTable table = catalog.resolveTable(parts);
+        BoundTable table = catalog.resolveTable(parts, version);
         List<Field> fields = table.schema().getFields();
         int columnIndex = -1;
         for (int i = 0; i < fields.size(); i++) {
