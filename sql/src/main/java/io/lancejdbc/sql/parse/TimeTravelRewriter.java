@@ -110,8 +110,11 @@ final class TimeTravelRewriter {
                 out = new StringBuilder(sql.length() + 64);
             }
             int start = tokens.get(nameStart).start;
-            String name = sql.substring(start, t.start).strip();
-            out.append(sql, copied, start).append(FUNCTION).append("(\"table\" = '").append(name.replace("'", "''"))
+            StringBuilder name = new StringBuilder();
+            for (int k = nameStart; k < i; k += 2) {
+                name.append(k == nameStart ? "" : ".").append(tokens.get(k).text);
+            }
+            out.append(sql, copied, start).append(FUNCTION).append("(\"table\" = '").append(name.toString().replace("'", "''"))
                     .append("', \"").append(key).append("\" = ").append(value).append(')');
             copied = end;
         }
