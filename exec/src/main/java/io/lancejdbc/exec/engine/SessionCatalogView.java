@@ -155,7 +155,8 @@ final class SessionCatalogView implements CatalogView {
             // Exact names need no listing of the catalog: the common case costs one lookup.
             return new Located(schema, table, metadata.locate(schema, table));
         } catch (SqlError e) {
-            if (!e.sqlState().equals(SqlState.SCHEMA_NOT_FOUND) && !e.sqlState().equals(SqlState.TABLE_NOT_FOUND)) {
+            if (!e.sqlState().equals(SqlState.SCHEMA_NOT_FOUND) && !e.sqlState().equals(SqlState.TABLE_NOT_FOUND)
+                    || catalogType.equals(io.lancejdbc.exec.catalog.NoCatalog.TYPE)) {
                 throw e;
             }
             String resolvedSchema = resolveSchema(schema);
