@@ -1107,6 +1107,10 @@ public final class QueryBinder {
                 LogicalPlan vs = vectorSearch.bind(args, c);
                 return new Bound(vs, Scope.of(alias != null ? alias : "vector_search", vs.output()));
             }
+            if (name.equals("full_text_search")) {
+                io.lancejdbc.sql.plan.FullTextSearch fts = new FullTextSearchBinder(c.catalog).bind(args, c);
+                return new Bound(fts, Scope.of(alias != null ? alias : name, fts.output()));
+            }
             if (name.equals(HistoryFunctions.VERSIONS) || name.equals(HistoryFunctions.TAGS)) {
                 Values rows = HistoryFunctions.bind(name, args, c.catalog);
                 return new Bound(rows, Scope.of(alias != null ? alias : name, rows.output()));
@@ -1122,7 +1126,7 @@ public final class QueryBinder {
                 return new Bound(scan, Scope.of(alias != null ? alias : name, scan.output()));
             }
             throw new SqlError(SqlState.UNDEFINED_FUNCTION, "Unknown table function " + f.getName()
-                    + "(); available: vector_search, s3, local, versions, tags");
+                    + "(); available: vector_search, full_text_search, s3, local, versions, tags");
         }
         if (item instanceof ParenthesedSelect) {
             ParenthesedSelect ps = (ParenthesedSelect) item;
