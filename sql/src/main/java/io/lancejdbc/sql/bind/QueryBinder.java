@@ -13,6 +13,7 @@ import io.lancejdbc.sql.expr.Literal;
 import io.lancejdbc.sql.expr.ParamRef;
 import io.lancejdbc.sql.expr.SubqueryExpr;
 import io.lancejdbc.sql.parse.QualifiedNames;
+import io.lancejdbc.sql.parse.ParsedStatement;
 import io.lancejdbc.sql.parse.SqlParser;
 import io.lancejdbc.sql.plan.Aggregate;
 import io.lancejdbc.sql.plan.AggregateCall;
@@ -1107,6 +1108,18 @@ public final class QueryBinder {
                 LogicalPlan vs = vectorSearch.bind(args, c);
                 return new Bound(vs, Scope.of(alias != null ? alias : "vector_search", vs.output()));
             }
+            if (name.equals("hybrid_search")) {
+                String sql = HybridSearchRewriter.rewrite(args, c.catalog);
+                ParsedStatement parsed = SqlParser.parse(sql);
+                outerScopes.push(new Scope(List.of()));
+                Bound inner;
+                try {
+                    inner = bindSelect(((ParsedStatement.Query) parsed).select(), c.ctes);
+                } finally {
+                    outerScopes.pop();
+                }
+                return new Bound(inner.plan(), Scope.of(alias != null ? alias : name, inner.plan().output()));
+            }
             if (name.equals("full_text_search")) {
                 io.lancejdbc.sql.plan.FullTextSearch fts = new FullTextSearchBinder(c.catalog).bind(args, c);
                 return new Bound(fts, Scope.of(alias != null ? alias : name, fts.output()));
@@ -1126,7 +1139,7 @@ public final class QueryBinder {
                 return new Bound(scan, Scope.of(alias != null ? alias : name, scan.output()));
             }
             throw new SqlError(SqlState.UNDEFINED_FUNCTION, "Unknown table function " + f.getName()
-                    + "(); available: vector_search, full_text_search, s3, local, versions, tags");
+                    + "(); available: vector_search, full_text_search, hybrid_search, s3, local, versions, tags");
         }
         if (item instanceof ParenthesedSelect) {
             ParenthesedSelect ps = (ParenthesedSelect) item;
