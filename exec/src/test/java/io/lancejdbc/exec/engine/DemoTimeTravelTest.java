@@ -50,4 +50,18 @@ class DemoTimeTravelTest {
         assertEquals(List.of(List.of(725L)), rows(session, "SELECT count(*) FROM events FOR TIMESTAMP AS OF TIMESTAMP"
                 + " '2030-01-01 00:00:00Z'"));
     }
+
+    @Test
+    void theTourSearchesRunOnTheDemo() {
+        // No INVERTED index on the demo's items: lance-core searches the column at query time. "item-0042" is
+        // tokenized as "item" and "0042".
+        List<List<Object>> text = rows(session, "SELECT id, name FROM full_text_search(\"table\" = \"items\","
+                + " \"column\" = \"name\", \"query\" = \"0042\", \"top_k\" = \"5\")");
+        assertEquals(List.of(List.of(42L, "item-0042")), text);
+        List<List<Object>> hybrid = rows(session, "SELECT id, category FROM hybrid_search(\"table\" = \"items\","
+                + " \"column\" = \"embedding\", \"query_vector\" = \"[0, 0, 1, 0, 0, 0, 0, 0]\", \"text_column\" ="
+                + " \"name\", \"query\" = \"0042\", \"key\" = \"id\", \"top_k\" = \"3\")");
+        assertEquals(3, hybrid.size());
+        assertEquals(42L, hybrid.get(0).get(0), hybrid.toString());
+    }
 }

@@ -245,6 +245,10 @@ class FullTextSearchSqlTest {
         assertEquals("body_idx", r.get(0).get(2).toString());
         assertEquals("body", r.get(0).get(4).toString());
         assertEquals("INVERTED", r.get(0).get(10).toString().toUpperCase(Locale.ROOT));
+        assertEquals("\"ascii_folding\" = \"false\", \"base_tokenizer\" = \"simple\", \"language\" = \"English\","
+                + " \"lower_case\" = \"true\", \"max_ngram_length\" = \"3\","
+                + " \"min_ngram_length\" = \"3\", \"prefix_only\" = \"false\", \"remove_stop_words\" = \"false\","
+                + " \"stem\" = \"false\", \"with_position\" = \"false\"", r.get(0).get(12).toString());
     }
 
     @Test
