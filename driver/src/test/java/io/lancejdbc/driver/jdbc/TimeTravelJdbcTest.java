@@ -151,6 +151,12 @@ class TimeTravelJdbcTest {
                 assertEquals(42, rs.getLong(1));
                 assertEquals(0.0, rs.getDouble(2), 0.0);
             }
+            try (ResultSet rs = st.executeQuery("SELECT id FROM full_text_search(\"file_path\" = \"" + path
+                    + "\", \"column\" = \"name\", \"query\" = \"n42\", \"version\" = \"1\")")) {
+                assertTrue(rs.next());
+                assertEquals(42, rs.getLong(1));
+                assertFalse(rs.next());
+            }
             SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT * FROM items"));
             assertEquals("42S02", e.getSQLState());
             assertTrue(e.getMessage().contains("this connection has no catalog"), e.getMessage());
