@@ -27,7 +27,8 @@ final class TimeTravelRewriter {
     private static final Set<String> VERSION_WORDS = Set.of("VERSION", "SYSTEM_VERSION");
     private static final Set<String> TIME_WORDS = Set.of("TIMESTAMP", "SYSTEM_TIME");
     /** Words that end a FROM item rather than name a table, so {@code ... ) FOR VERSION} is told apart. */
-    private static final Set<String> NOT_A_NAME = Set.of("FROM", "JOIN", "ON", "WHERE", "SELECT", "AS", "AND", "OR");
+    private static final Set<String> NOT_A_NAME = Set.of("FROM", "JOIN", "ON", "WHERE", "SELECT", "AS", "AND", "OR",
+            "USING", "LATERAL", "UNNEST", "WITH");
 
     private enum Kind { WORD, QUOTED, STRING, SYMBOL }
 
@@ -73,6 +74,12 @@ final class TimeTravelRewriter {
                 throw new SqlError(SqlState.SYNTAX_ERROR, clause + " must follow a table name (at position "
                         + (t.start + 1) + "); for vector_search(), s3() and local() give the version as an argument,"
                         + " e.g. \"version\" = \"3\"");
+            }
+            if (nameStart > 0 && (tokens.get(nameStart - 1).isWord("AS") || isNamePart(tokens.get(nameStart - 1))
+                    && !tokens.get(nameStart - 1).isWord("LATERAL"))) {
+                // "t a FOR VERSION AS OF 1" or "t AS a FOR ...": the name before FOR is an alias.
+                throw new SqlError(SqlState.SYNTAX_ERROR, clause + " goes right after the table name, before its"
+                        + " alias: write FROM t " + clause + " ... AS a (at position " + (t.start + 1) + ")");
             }
             int v = i + 4;
             String key;

@@ -59,6 +59,20 @@ class TimeTravelRewriterTest {
     }
 
     @Test
+    void theClauseAfterAnAliasIsAnError() {
+        for (String sql : new String[] {"SELECT * FROM t a FOR VERSION AS OF 1", "SELECT * FROM t AS a FOR VERSION AS OF 1",
+            "SELECT * FROM s.t x JOIN u y FOR SYSTEM_TIME AS OF '2024-01-01' ON x.id = y.id"}) {
+            SqlError e = assertThrows(SqlError.class, () -> TimeTravelRewriter.rewrite(sql), sql);
+            assertEquals("42000", e.sqlState());
+            assertTrue(e.getMessage().contains("goes right after the table name, before its alias"), e.getMessage());
+        }
+        assertTrue(TimeTravelRewriter.rewrite("SELECT * FROM a JOIN b FOR VERSION AS OF 2 ON a.x = b.x")
+                .contains("JOIN __lance_time_travel(\"table\" = 'b', \"version\" = 2) ON"));
+        assertTrue(TimeTravelRewriter.rewrite("SELECT * FROM a, b FOR VERSION AS OF 2")
+                .contains(", __lance_time_travel(\"table\" = 'b'"));
+    }
+
+    @Test
     void aMissingValueIsAnError() {
         SqlError e = assertThrows(SqlError.class, () -> TimeTravelRewriter.rewrite("SELECT * FROM t FOR VERSION AS OF"
                 + " now()"));
