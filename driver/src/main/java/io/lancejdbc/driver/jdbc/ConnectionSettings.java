@@ -107,6 +107,13 @@ record ConnectionSettings(EngineConfig config, String redactedUrl, List<String> 
         if (restUri != null) {
             LanceUrl.RestUri.validate(restUri, "property '" + EngineProperty.REST_URI.key() + "'");
         }
+        if (type.equals("filesystem") && warehouse == null && restUri == null
+                && !merged.containsKey(EngineProperty.CATALOG_TYPE.key())) {
+            // jdbc:lance: with nothing after it: a session without a catalog, in which s3(), local() and SELECT of
+            // constants run (issue 13 §5; docs/time-travel.md).
+            merged.put(EngineProperty.CATALOG_TYPE.key(), "none");
+            return;
+        }
         if (type.equals("filesystem") && warehouse == null) {
             throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "No warehouse is given: write jdbc:lance:/path/to/"
                     + "warehouse, jdbc:lance:s3://bucket/prefix or jdbc:lance:rest:https://host, or set the "

@@ -18,7 +18,7 @@ final class PropertyRules {
     static String[] choices(EngineProperty property) {
         switch (property) {
             case CATALOG_TYPE:
-                return new String[] {"filesystem", "rest"};
+                return new String[] {"filesystem", "rest", "none"};
             case USE_PATH_STYLE:
                 return new String[] {"true", "false"};
             case REST_SECURITY_TYPE:

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.config.EngineProperty;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.util.List;
@@ -90,9 +91,16 @@ class ConnectionSettingsTest {
 
     @Test
     void missingWarehouseIsRefusedWith08001() {
-        assertTrue(failure("jdbc:lance:").getMessage().startsWith("No warehouse is given"));
+        assertTrue(failure("jdbc:lance:", "lance.catalog.type", "filesystem").getMessage()
+                .startsWith("No warehouse is given"));
         assertTrue(failure("jdbc:lance:", "lance.catalog.type", "rest").getMessage()
                 .startsWith("lance.catalog.type is rest but no REST namespace URI is given"));
+    }
+
+    @Test
+    void aUrlWithNothingAfterThePrefixOpensWithoutACatalog() throws SQLException {
+        assertEquals("none", config("jdbc:lance:").get(EngineProperty.CATALOG_TYPE));
+        assertEquals(null, config("jdbc:lance:").raw(EngineProperty.WAREHOUSE.key()));
     }
 
     @Test
@@ -144,7 +152,7 @@ class ConnectionSettingsTest {
 
     @Test
     void invalidValuesNameThePropertyAndTheChoices() {
-        assertEquals("Connection property 'lance.catalog.type' is 'hive'; expected one of filesystem, rest",
+        assertEquals("Connection property 'lance.catalog.type' is 'hive'; expected one of filesystem, rest, none",
                 failure("jdbc:lance:/w?lance.catalog.type=hive").getMessage());
         assertEquals("Connection property 'scan.parallelism' is 'zero'; expected a whole number from 1 to 1024",
                 failure("jdbc:lance:/w", "scan.parallelism", "zero").getMessage());

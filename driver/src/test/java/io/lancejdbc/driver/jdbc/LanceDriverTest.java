@@ -74,7 +74,7 @@ class LanceDriverTest {
         assertFalse(byName(info, "warehouse").required, "the URL gives the warehouse");
         assertEquals("3", byName(info, "scan.parallelism").value);
         assertEquals("lance", byName(info, "catalog").value);
-        assertArrayEquals(new String[] {"filesystem", "rest"}, byName(info, "lance.catalog.type").choices);
+        assertArrayEquals(new String[] {"filesystem", "rest", "none"}, byName(info, "lance.catalog.type").choices);
         assertArrayEquals(new String[] {"none", "bearer", "api_key"}, byName(info, "lance.rest.security.type").choices);
     }
 

@@ -23,7 +23,8 @@ public enum EngineProperty {
     WAREHOUSE("warehouse", null, false,
             "Root of a filesystem warehouse: an absolute path, a file:// URI or s3://bucket/prefix."),
     CATALOG_TYPE("lance.catalog.type", "filesystem", false,
-            "Catalog type: filesystem or rest (Doris Lance Catalog manual, Common Properties)."),
+            "Catalog type: filesystem or rest (Doris Lance Catalog manual, Common Properties), or none for a"
+                    + " connection without a catalog (jdbc:lance: with no warehouse): s3() and local() only."),
     NAMESPACE_PARENT("lance.namespace.parent", "", false,
             "Restrict the connection to this namespace subtree, levels joined by lance.namespace.delimiter."),
     NAMESPACE_DELIMITER("lance.namespace.delimiter", "$", false,

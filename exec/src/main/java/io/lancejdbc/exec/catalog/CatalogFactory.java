@@ -33,13 +33,14 @@ import org.apache.arrow.memory.BufferAllocator;
  *       NamespaceExists call checks that the service answers, accepts the credentials and has
  *       {@code lance.namespace.parent}.</li>
  * </ul>
+ * {@code none} opens a {@link NoCatalog}: no schemas, no tables; the file table functions still work.
  * Both validate {@code lance.namespace.delimiter}, {@code lance.namespace.parent},
  * {@code lance.namespace.root_database} and {@code lance.table_access_cache_ttl_seconds} (22023).
  */
 public final class CatalogFactory {
     /** The values of {@code lance.catalog.type}. */
     public enum CatalogType {
-        FILESYSTEM, REST
+        FILESYSTEM, REST, NONE
     }
 
     private CatalogFactory() {
@@ -59,8 +60,10 @@ public final class CatalogFactory {
         return switch (raw.trim().toLowerCase(Locale.ROOT)) {
             case "filesystem" -> CatalogType.FILESYSTEM;
             case "rest" -> CatalogType.REST;
+            case "none" -> CatalogType.NONE;
             default -> throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Property '"
-                    + EngineProperty.CATALOG_TYPE.key() + "' must be filesystem or rest, got '" + raw.trim() + "'");
+                    + EngineProperty.CATALOG_TYPE.key() + "' must be filesystem, rest or none, got '" + raw.trim()
+                    + "'");
         };
     }
 
@@ -89,6 +92,7 @@ public final class CatalogFactory {
         return switch (type(config)) {
             case FILESYSTEM -> filesystem(config, storageOptions, pool, allocator);
             case REST -> rest(config, storageOptions, tableAccessTtl);
+            case NONE -> none(config);
         };
     }
 
@@ -134,6 +138,16 @@ public final class CatalogFactory {
             }
         }
         return catalog;
+    }
+
+    private static Catalog none(EngineConfig config) {
+        for (String key : config.asMap().keySet()) {
+            if (key.equals(EngineProperty.WAREHOUSE.key()) || key.startsWith("lance.rest.")) {
+                throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Property '" + key + "' is not valid when"
+                        + " lance.catalog.type is none (a connection without a catalog)");
+            }
+        }
+        return new NoCatalog();
     }
 
     private static Catalog rest(EngineConfig config, StorageOptions storageOptions, Duration tableAccessTtl) {

@@ -48,6 +48,9 @@ public final class LanceCatalogMetadata implements CatalogMetadata {
 
     @Override
     public List<String> schemaNames() {
+        if (catalog instanceof NoCatalog) {
+            return List.of();
+        }
         List<String> out = new ArrayList<>();
         Deque<NamespacePath> queue = new ArrayDeque<>();
         queue.add(NamespacePath.ROOT);

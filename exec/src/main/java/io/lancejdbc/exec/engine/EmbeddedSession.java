@@ -81,7 +81,7 @@ final class EmbeddedSession implements EngineSession {
             FileFunctionPlanner fileFunctions = new FileFunctionPlanner(pool, openPool, ListerFactory.standard(),
                     localPolicy);
             this.runner = new StatementRunner(this, reader, workers,
-                    new FileFunctionResolver(fileFunctions, config.asMap()));
+                    new FileFunctionResolver(fileFunctions, pool, config.asMap()));
         } catch (RuntimeException e) {
             if (opened != null) {
                 opened.close();

@@ -7,6 +7,11 @@ import io.lancejdbc.exec.tvf.FileFunctionCall;
 import io.lancejdbc.exec.tvf.FileFunctionPlanner;
 import io.lancejdbc.exec.storage.glob.GlobPattern;
 import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.SqlState;
+import io.lancejdbc.exec.lance.DatasetHandlePool;
+import io.lancejdbc.exec.lance.DatasetHistory;
+import io.lancejdbc.exec.lance.DatasetSource;
+import io.lancejdbc.sql.catalog.VersionSpec;
 import io.lancejdbc.sql.catalog.BoundTable;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +28,12 @@ class FileFunctionResolver {
     private static final int NAMED_PATTERNS = 3;
 
     private final FileFunctionPlanner planner;
+    private final DatasetHandlePool pool;
     private final Map<String, String> connectionProperties;
 
-    FileFunctionResolver(FileFunctionPlanner planner, Map<String, String> connectionProperties) {
+    FileFunctionResolver(FileFunctionPlanner planner, DatasetHandlePool pool, Map<String, String> connectionProperties) {
         this.planner = planner;
+        this.pool = pool;
         this.connectionProperties = Map.copyOf(connectionProperties);
     }
 
@@ -39,8 +46,32 @@ class FileFunctionResolver {
      */
     BoundTable resolve(String function, Map<String, String> args, String catalogName, Cancellation cancellation,
             long queryTimeoutMillis) {
+        return resolve(function, args, VersionSpec.latest(), catalogName, cancellation, queryTimeoutMillis);
+    }
+
+    /**
+     * Like {@link #resolve(String, Map, String, Cancellation, long)}, at the version {@code version} asks for (the
+     * call's {@code "version"} / {@code "timestamp"} argument).
+     *
+     * @throws SqlError 0A000 for a version of a {@code "uris"} call; 22023 when the version does not exist
+     */
+    BoundTable resolve(String function, Map<String, String> args, VersionSpec version, String catalogName,
+            Cancellation cancellation, long queryTimeoutMillis) {
         FileFunctionCall call = FileFunctionArguments.parse(function, args, connectionProperties);
+        if (!version.isLatest() && call.isMultiDataset()) {
+            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, function + "() with \"uris\" reads several datasets,"
+                    + " each with its own versions, so it takes no \"version\" or \"timestamp\"; read one dataset"
+                    + " with \"" + (function.equals("local") ? "file_path" : "uri") + "\" to time travel");
+        }
         PinnedTable handle = planner.plan(call, cancellation, queryTimeoutMillis);
+        if (!version.isLatest()) {
+            DatasetSource source = handle.source();
+            String table = function + "(" + describe(call) + ")";
+            VersionResolver.Chosen chosen = new VersionResolver(new DatasetHistory(pool)).resolve(source, version,
+                    table);
+            handle = new PinnedTable(source, pool.snapshot(source, java.util.OptionalLong.of(chosen.version())),
+                    handle.catalogType(), chosen.choice());
+        }
         String display = function + "(" + describe(call) + ")";
         String label = handle.isSingleDataset() ? call.location().map(StorageLocation::uri)
                 .orElse(handle.datasets().get(0).snapshot().uri()) : display;

@@ -14,8 +14,10 @@ import java.util.Objects;
  *
  * @param datasets at least one, distinct, in read order; the first one's schema is the reference's schema
  * @param catalogType {@code filesystem}, {@code rest} or {@code tvf}, for EXPLAIN
+ * @param versionChoice how a time-travel reference chose its version (EXPLAIN {@code lanceVersionChoice=}), or null
+ *     for the latest version at planning time
  */
-public record PinnedTable(List<PinnedDataset> datasets, String catalogType) {
+public record PinnedTable(List<PinnedDataset> datasets, String catalogType, String versionChoice) {
     public PinnedTable {
         datasets = List.copyOf(Objects.requireNonNull(datasets, "datasets"));
         Objects.requireNonNull(catalogType, "catalogType");
@@ -24,9 +26,19 @@ public record PinnedTable(List<PinnedDataset> datasets, String catalogType) {
         }
     }
 
+    /** A reference to the latest versions of its datasets. */
+    public PinnedTable(List<PinnedDataset> datasets, String catalogType) {
+        this(datasets, catalogType, null);
+    }
+
     /** A reference to one dataset. */
     public PinnedTable(DatasetSource source, Snapshot snapshot, String catalogType) {
         this(List.of(new PinnedDataset(source, snapshot)), catalogType);
+    }
+
+    /** A reference to one dataset at a version chosen by time travel ({@code choice} non-null). */
+    public PinnedTable(DatasetSource source, Snapshot snapshot, String catalogType, String choice) {
+        this(List.of(new PinnedDataset(source, snapshot)), catalogType, choice);
     }
 
     /** True when the reference reads exactly one dataset. */

@@ -11,6 +11,9 @@ import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.sql.catalog.BoundTable;
 import io.lancejdbc.sql.catalog.CatalogView;
+import io.lancejdbc.sql.catalog.TableHistory;
+import io.lancejdbc.sql.catalog.VersionSpec;
+import io.lancejdbc.exec.lance.DatasetHistory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +26,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The catalog as one statement's binder sees it: resolves names (exactly, then case-insensitively), pins the
- * latest dataset version once per table per statement, and labels columns with their source for
+ * latest dataset version (or the one a time-travel clause asks for, see {@link VersionResolver}) once per table and
+ * version per statement, and labels columns with their source for
  * {@code ResultSetMetaData}.
  */
 final class SessionCatalogView implements CatalogView {
@@ -35,6 +39,7 @@ final class SessionCatalogView implements CatalogView {
     private final FileFunctionResolver fileFunctions;
     private final QueryOptions options;
     private final Map<String, BoundTable> pinned = new HashMap<>();
+    private final VersionResolver versions;
 
     /**
      * @param fileFunctions resolves s3()/local(), or null when the view is only used for names
@@ -49,6 +54,7 @@ final class SessionCatalogView implements CatalogView {
         this.catalogType = catalogType;
         this.fileFunctions = fileFunctions;
         this.options = options;
+        this.versions = new VersionResolver(new DatasetHistory(pool));
     }
 
     @Override
@@ -63,56 +69,100 @@ final class SessionCatalogView implements CatalogView {
 
     @Override
     public BoundTable resolveTable(List<String> parts) {
-        String schema;
-        String table;
+        return resolveTable(parts, VersionSpec.latest());
+    }
+
+    @Override
+    public BoundTable resolveTable(List<String> parts, VersionSpec version) {
+        String[] name = schemaAndTable(parts);
+        String key = name[0] + "\u0000" + name[1] + "\u0000" + version;
+        BoundTable cached = pinned.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        Located located = locate(name[0], name[1]);
+        DatasetSource source = DatasetSource.of(located.location());
+        PinnedTable handle;
+        if (version.isLatest()) {
+            handle = new PinnedTable(source, pool.snapshot(source, OptionalLong.empty()), catalogType);
+        } else {
+            VersionResolver.Chosen chosen = versions.resolve(source, version, located.schema() + "."
+                    + located.table());
+            handle = new PinnedTable(source, pool.snapshot(source, OptionalLong.of(chosen.version())), catalogType,
+                    chosen.choice());
+        }
+        Snapshot snapshot = handle.snapshot();
+        BoundTable bound = new BoundTable(catalogName, located.schema(), located.table(),
+                labelled(snapshot.schema(), located.schema(), located.table()), handle);
+        pinned.put(key, bound);
+        return bound;
+    }
+
+    @Override
+    public TableHistory history(List<String> parts) {
+        String[] name = schemaAndTable(parts);
+        Located located = locate(name[0], name[1]);
+        DatasetSource source = DatasetSource.of(located.location());
+        DatasetHistory listing = new DatasetHistory(pool);
+        List<TableHistory.VersionRow> rows = new ArrayList<>();
+        for (DatasetHistory.VersionEntry v : listing.versions(source)) {
+            Map<String, Long> summary = new HashMap<>();
+            for (String k : SUMMARY_KEYS) {
+                long n = v.count(k);
+                if (n >= 0) {
+                    summary.put(k, n);
+                }
+            }
+            rows.add(new TableHistory.VersionRow(v.version(), v.committedAt(), summary, v.tags()));
+        }
+        List<TableHistory.TagRow> tags = new ArrayList<>();
+        for (DatasetHistory.TagEntry t : listing.tags(source)) {
+            tags.add(new TableHistory.TagRow(t.name(), t.version(), t.createdAt().orElse(null),
+                    t.updatedAt().orElse(null)));
+        }
+        return new TableHistory(located.schema() + "." + located.table(), rows, tags);
+    }
+
+    private static final List<String> SUMMARY_KEYS = List.of("total_rows", "total_fragments", "total_data_files",
+            "total_deletion_files", "total_data_file_rows", "total_deletion_file_rows", "total_files_size");
+
+    /** A table the catalog located, with the names as the catalog spells them. */
+    private record Located(String schema, String table, TableLocation location) {
+    }
+
+    /** {schema, table} of a 1-, 2- or 3-part name. */
+    private String[] schemaAndTable(List<String> parts) {
         switch (parts.size()) {
             case 1:
-                schema = currentSchema;
-                table = parts.get(0);
-                break;
+                return new String[] {currentSchema, parts.get(0)};
             case 2:
-                schema = parts.get(0);
-                table = parts.get(1);
-                break;
+                return new String[] {parts.get(0), parts.get(1)};
             case 3:
                 if (!parts.get(0).equalsIgnoreCase(catalogName)) {
                     throw new SqlError(SqlState.SCHEMA_NOT_FOUND, "Unknown catalog '" + parts.get(0)
                             + "'; this connection's catalog is '" + catalogName + "'");
                 }
-                schema = parts.get(1);
-                table = parts.get(2);
-                break;
+                return new String[] {parts.get(1), parts.get(2)};
             default:
                 throw new SqlError(SqlState.SYNTAX_ERROR, "Table name " + String.join(".", parts) + " has too many"
                         + " parts; quote a multi-level schema with backticks, e.g. " + catalogName
                         + ".`doris.analytics`.items");
         }
-        String key = schema + "\u0000" + table;
-        BoundTable cached = pinned.get(key);
-        if (cached != null) {
-            return cached;
-        }
-        String resolvedSchema = schema;
-        String resolvedTable = table;
-        TableLocation location;
+    }
+
+    private Located locate(String schema, String table) {
         try {
             // Exact names need no listing of the catalog: the common case costs one lookup.
-            location = metadata.locate(schema, table);
+            return new Located(schema, table, metadata.locate(schema, table));
         } catch (SqlError e) {
-            if (!e.sqlState().equals(SqlState.SCHEMA_NOT_FOUND) && !e.sqlState().equals(SqlState.TABLE_NOT_FOUND)) {
+            if (!e.sqlState().equals(SqlState.SCHEMA_NOT_FOUND) && !e.sqlState().equals(SqlState.TABLE_NOT_FOUND)
+                    || catalogType.equals(io.lancejdbc.exec.catalog.NoCatalog.TYPE)) {
                 throw e;
             }
-            resolvedSchema = resolveSchema(schema);
-            resolvedTable = resolveTableName(resolvedSchema, table);
-            location = metadata.locate(resolvedSchema, resolvedTable);
+            String resolvedSchema = resolveSchema(schema);
+            String resolvedTable = resolveTableName(resolvedSchema, table);
+            return new Located(resolvedSchema, resolvedTable, metadata.locate(resolvedSchema, resolvedTable));
         }
-        DatasetSource source = DatasetSource.of(location);
-        Snapshot snapshot = pool.snapshot(source, OptionalLong.empty());
-        PinnedTable handle = new PinnedTable(source, snapshot, catalogType);
-        BoundTable bound = new BoundTable(catalogName, resolvedSchema, resolvedTable,
-                labelled(snapshot.schema(), resolvedSchema, resolvedTable), handle);
-        pinned.put(key, bound);
-        return bound;
     }
 
     /** The schema name as the catalog spells it (exact match first, then case-insensitive). */
@@ -181,7 +231,12 @@ final class SessionCatalogView implements CatalogView {
 
     @Override
     public BoundTable resolveFileFunction(String function, Map<String, String> arguments) {
-        return fileFunctions.resolve(function, arguments, catalogName, options.cancellation(),
+        return resolveFileFunction(function, arguments, VersionSpec.latest());
+    }
+
+    @Override
+    public BoundTable resolveFileFunction(String function, Map<String, String> arguments, VersionSpec version) {
+        return fileFunctions.resolve(function, arguments, version, catalogName, options.cancellation(),
                 options.timeoutMillis());
     }
 

@@ -41,6 +41,11 @@ public final class FragmentScanReader {
         this.pool = pool;
     }
 
+    /** Full-text searches over the same dataset pool. */
+    public FullTextSearchReader fullTextSearch() {
+        return new FullTextSearchReader(pool);
+    }
+
     /**
      * Starts a scan. The returned stream holds a lease on the dataset until it is exhausted or closed.
      *

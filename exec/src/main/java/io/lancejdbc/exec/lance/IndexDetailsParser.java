@@ -17,12 +17,20 @@ import java.util.TreeMap;
  * <p>The metric follows Doris' {@code LanceMetadataLoader}: {@code metric_type} upper-cased, absent when missing or
  * unparseable. Properties follow Doris' Gen-2 allow-list (metric_type, target_partition_size, compression_type,
  * num_bits, num_sub_vectors, hnsw_max_connections, hnsw_construction_ef, hnsw_max_level), flattened from the nested
- * {@code compression} and {@code hnsw} objects; runtime hints are left out.
+ * {@code compression} and {@code hnsw} objects; runtime hints are left out. An INVERTED index (details with a
+ * {@code base_tokenizer}) also shows its tokenizer parameters ({@link #INVERTED_PROPERTIES}).
  */
 final class IndexDetailsParser {
     static final List<String> PROPERTY_ALLOW_LIST = List.of("metric_type", "target_partition_size",
             "compression_type", "num_bits", "num_sub_vectors", "hnsw_max_connections", "hnsw_construction_ef",
             "hnsw_max_level");
+    /**
+     * The tokenizer parameters of an INVERTED (full-text) index, as lance-core 7.0.0's details JSON names them
+     * (docs/full-text-search.md); SHOW INDEX lists them so that a query can be tokenized the same way.
+     */
+    static final List<String> INVERTED_PROPERTIES = List.of("base_tokenizer", "language", "with_position",
+            "lower_case", "stem", "remove_stop_words", "ascii_folding", "max_token_length", "min_ngram_length",
+            "max_ngram_length", "prefix_only");
 
     private final ObjectMapper mapper = new ObjectMapper();
 
@@ -75,7 +83,12 @@ final class IndexDetailsParser {
                 .map(m -> m.toUpperCase(Locale.ROOT));
         metric.ifPresent(m -> flat.put("metric_type", m));
         Map<String, String> props = new TreeMap<>();
-        for (String k : PROPERTY_ALLOW_LIST) {
+        boolean inverted = flat.containsKey("base_tokenizer");
+        List<String> allowed = new java.util.ArrayList<>(PROPERTY_ALLOW_LIST);
+        if (inverted) {
+            allowed.addAll(INVERTED_PROPERTIES);
+        }
+        for (String k : allowed) {
             String v = flat.get(k);
             if (v != null) {
                 props.put(k, v);

@@ -12,7 +12,8 @@ import java.util.List;
  *
  * <p>One dataset: {@code lanceVersion=<v>} and {@code lanceFragments=<n>}. Several datasets (a file TVF with
  * {@code "uris"}): {@code lanceDatasets=<count>}, {@code lanceFragments=<total>}, then one line per dataset in read
- * order, {@code lanceDataset[<i>]=<uri> lanceVersion=<v> lanceFragments=<n>} (1-based). URIs never carry
+ * order, {@code lanceDataset[<i>]=<uri> lanceVersion=<v> lanceFragments=<n>} (1-based). A time-travel reference
+ * adds {@code lanceVersionChoice=<how>} after {@code lanceVersion} (docs/time-travel.md). URIs never carry
  * credentials ({@link io.lancejdbc.exec.storage.StorageLocation} refuses them); storage options are not shown.
  */
 final class PinnedTableDetails {
@@ -25,6 +26,9 @@ final class PinnedTableDetails {
         if (table.isSingleDataset()) {
             Snapshot s = table.snapshot();
             out.add("lanceVersion=" + s.version());
+            if (table.versionChoice() != null) {
+                out.add("lanceVersionChoice=" + table.versionChoice());
+            }
             out.add("lanceFragments=" + s.fragments().size());
             return out;
         }

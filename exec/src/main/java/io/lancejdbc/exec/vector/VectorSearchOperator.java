@@ -98,6 +98,9 @@ public final class VectorSearchOperator implements PhysicalOperator {
         out.add("lanceTopK=" + spec.topK());
         out.add("lanceOffset=" + spec.offset());
         out.add("lanceVersion=" + pinned.snapshot().version());
+        if (pinned.versionChoice() != null) {
+            out.add("lanceVersionChoice=" + pinned.versionChoice());
+        }
         out.add("lanceSearchFragments=" + plan.visibleFragments());
         out.add("lanceSearchUnindexedFragments=" + plan.unindexedFragments());
         out.add("lanceSearchIndexSegments=" + plan.indexSegments());

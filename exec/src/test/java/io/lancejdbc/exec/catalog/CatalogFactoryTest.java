@@ -74,7 +74,7 @@ class CatalogFactoryTest {
         SqlError e = failure(Map.of("lance.catalog.type", "hive"));
 
         assertEquals("22023", e.sqlState());
-        assertEquals("Property 'lance.catalog.type' must be filesystem or rest, got 'hive'", e.getMessage());
+        assertEquals("Property 'lance.catalog.type' must be filesystem, rest or none, got 'hive'", e.getMessage());
     }
 
     @Test

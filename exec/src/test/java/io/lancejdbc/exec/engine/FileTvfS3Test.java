@@ -290,4 +290,15 @@ class FileTvfS3Test {
                     .collect(Collectors.toList()));
         }
     }
+
+    @Test
+    void s3TakesAVersion() {
+        // t/b.lance: v1 ids 100..105, v2 appends 106..107 (issue 13 §1, docs/time-travel.md)
+        assertEquals(List.of(List.of(6L, 615L)), rows(session, "SELECT count(*), sum(id) FROM "
+                + s3Uri("t/b.lance", ", \"version\" = \"1\"")));
+        assertEquals(List.of(List.of(8L, 828L)), rows(session, "SELECT count(*), sum(id) FROM "
+                + s3Uri("t/b.lance", ", \"version\" = \"2\"")));
+        String plan = explain(session, "SELECT id FROM " + s3Uri("t/b.lance", ", \"version\" = \"1\""));
+        assertTrue(plan.contains("lanceVersion=1") && plan.contains("lanceVersionChoice=VERSION AS OF 1"), plan);
+    }
 }

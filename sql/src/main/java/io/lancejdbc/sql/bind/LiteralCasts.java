@@ -338,7 +338,7 @@ public final class LiteralCasts {
         }
     }
 
-    private static Optional<Instant> parseZoned(String s) {
+    static Optional<Instant> parseZoned(String s) {
         if (s.endsWith("Z") || s.matches(".*[+-]\\d{2}:?\\d{2}$")) {
             try {
                 String t = s.replace(' ', 'T');

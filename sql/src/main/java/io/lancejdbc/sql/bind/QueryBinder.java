@@ -13,6 +13,7 @@ import io.lancejdbc.sql.expr.Literal;
 import io.lancejdbc.sql.expr.ParamRef;
 import io.lancejdbc.sql.expr.SubqueryExpr;
 import io.lancejdbc.sql.parse.QualifiedNames;
+import io.lancejdbc.sql.parse.ParsedStatement;
 import io.lancejdbc.sql.parse.SqlParser;
 import io.lancejdbc.sql.plan.Aggregate;
 import io.lancejdbc.sql.plan.AggregateCall;
@@ -1107,13 +1108,38 @@ public final class QueryBinder {
                 LogicalPlan vs = vectorSearch.bind(args, c);
                 return new Bound(vs, Scope.of(alias != null ? alias : "vector_search", vs.output()));
             }
+            if (name.equals("hybrid_search")) {
+                String sql = HybridSearchRewriter.rewrite(args, c.catalog);
+                ParsedStatement parsed = SqlParser.parse(sql);
+                outerScopes.push(new Scope(List.of()));
+                Bound inner;
+                try {
+                    inner = bindSelect(((ParsedStatement.Query) parsed).select(), c.ctes);
+                } finally {
+                    outerScopes.pop();
+                }
+                return new Bound(inner.plan(), Scope.of(alias != null ? alias : name, inner.plan().output()));
+            }
+            if (name.equals("full_text_search")) {
+                io.lancejdbc.sql.plan.FullTextSearch fts = new FullTextSearchBinder(c.catalog).bind(args, c);
+                return new Bound(fts, Scope.of(alias != null ? alias : name, fts.output()));
+            }
+            if (name.equals(HistoryFunctions.VERSIONS) || name.equals(HistoryFunctions.TAGS)) {
+                Values rows = HistoryFunctions.bind(name, args, c.catalog);
+                return new Bound(rows, Scope.of(alias != null ? alias : name, rows.output()));
+            }
+            if (name.equals(TIME_TRAVEL)) {
+                return timeTravel(args, alias, c);
+            }
             if (name.equals("s3") || name.equals("local")) {
-                BoundTable table = c.catalog.resolveFileFunction(name, args);
+                Map<String, String> rest = new java.util.LinkedHashMap<>(args);
+                io.lancejdbc.sql.catalog.VersionSpec version = TimeTravelBinder.take(rest, c, name);
+                BoundTable table = c.catalog.resolveFileFunction(name, rest, version);
                 TableScan scan = TableScan.allColumns(table);
                 return new Bound(scan, Scope.of(alias != null ? alias : name, scan.output()));
             }
             throw new SqlError(SqlState.UNDEFINED_FUNCTION, "Unknown table function " + f.getName()
-                    + "(); available: vector_search, s3, local");
+                    + "(); available: vector_search, full_text_search, hybrid_search, s3, local, versions, tags");
         }
         if (item instanceof ParenthesedSelect) {
             ParenthesedSelect ps = (ParenthesedSelect) item;
@@ -1137,6 +1163,27 @@ public final class QueryBinder {
             return b;
         }
         throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "FROM item " + item + " is not supported");
+    }
+
+    /** The function {@code FOR VERSION AS OF} / {@code FOR TIMESTAMP AS OF} is rewritten to by the parser. */
+    private static final String TIME_TRAVEL = "__lance_time_travel";
+
+    /** {@code t FOR VERSION AS OF ...}: the table at the version asked for (docs/time-travel.md). */
+    private Bound timeTravel(Map<String, String> args, String alias, BindContext c) {
+        Map<String, String> rest = new java.util.LinkedHashMap<>(args);
+        String tableText = rest.remove("table");
+        io.lancejdbc.sql.catalog.VersionSpec version = TimeTravelBinder.take(rest, c, "FOR VERSION AS OF");
+        if (tableText == null || !rest.isEmpty()) {
+            throw new SqlError(SqlState.UNDEFINED_FUNCTION, "Unknown table function " + TIME_TRAVEL + "()");
+        }
+        List<String> parts = QualifiedNames.split(tableText);
+        if (parts.size() == 1 && c.ctes.find(parts.get(0)) != null) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "FOR VERSION AS OF / FOR TIMESTAMP AS OF applies to tables, but"
+                    + " '" + parts.get(0) + "' is a WITH query; put the clause on the table inside the WITH query");
+        }
+        BoundTable table = c.catalog.resolveTable(parts, version);
+        TableScan scan = TableScan.allColumns(table);
+        return new Bound(scan, Scope.of(alias != null ? alias : table.name(), scan.output()));
     }
 
     private Bound join(Bound left, net.sf.jsqlparser.statement.select.Join j, BindContext c) {

@@ -31,7 +31,8 @@ final class VectorSearchBinder {
     /** Upper bound of top_k + offset (the manual: the maximum unsigned 32-bit integer). */
     static final long MAX_CANDIDATES = 4294967295L;
     private static final Set<String> KEYS = Set.of("table", "column", "query_vector", "top_k", "offset", "metric",
-            "filter", "nprobes", "refine_factor", "ef", "use_index");
+            "filter", "nprobes", "refine_factor", "ef", "use_index", TimeTravelBinder.VERSION, TimeTravelBinder.TAG,
+            TimeTravelBinder.TIMESTAMP, "file_path", "uri");
     /** Strict about the end: readTree stops after the first value, so "[1, 0] x" read as [1, 0]. */
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -49,13 +50,21 @@ final class VectorSearchBinder {
                         + " valid properties: " + String.join(", ", new java.util.TreeSet<>(KEYS)));
             }
         }
+        args = new java.util.LinkedHashMap<>(args);
+        io.lancejdbc.sql.catalog.VersionSpec version = TimeTravelBinder.take(args, ctx, "vector_search");
         for (Map.Entry<String, String> e : args.entrySet()) {
             if (!e.getKey().equals("query_vector") && e.getValue().startsWith(SqlParser.PARAMETER_MARKER)) {
                 throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "'" + e.getKey() + "' of vector_search() cannot be"
-                        + " a ? parameter; only 'query_vector' can");
+                        + " a ? parameter; only 'query_vector' and the version ('version', 'tag', 'timestamp') can");
             }
         }
-        String tableName = required(args, "table");
+        String fileKey = args.containsKey("file_path") ? "file_path" : args.containsKey("uri") ? "uri" : null;
+        if (fileKey != null && args.containsKey("table")) {
+            throw new SqlError(SqlState.SYNTAX_ERROR, "vector_search() takes \"table\" (a catalog table) or \""
+                    + fileKey + "\" (a dataset read as " + (fileKey.equals("uri") ? "s3()" : "local()")
+                    + " reads it), not both");
+        }
+        String tableName = fileKey != null ? args.get(fileKey) : required(args, "table");
         String columnName = required(args, "column");
         String vectorText = required(args, "query_vector");
         long topK = integer(args, "top_k", 10, 1, Long.MAX_VALUE);
@@ -103,13 +112,29 @@ final class VectorSearchBinder {
             }
         }
 
+        BoundTable table;
+        if (fileKey != null) {
+            // A dataset outside the catalog, as s3() / local() read it (also on a connection without a catalog).
+            table = catalog.resolveFileFunction(fileKey.equals("uri") ? "s3" : "local",
+                    Map.of(fileKey, tableName, "format", "lance"), version);
+        } else {
+            table = catalogTable(tableName, version);
+        }
+        return bindOn(table, columnName, vectorText, topK, offset, nprobes, refine, ef, useIndex, metric, filter, ctx);
+    }
+
+    private BoundTable catalogTable(String tableName, io.lancejdbc.sql.catalog.VersionSpec version) {
         List<String> parts = QualifiedNames.split(tableName);
         if (parts.size() > 3) {
             throw new SqlError(SqlState.SYNTAX_ERROR, "'table' must be table, schema.table or catalog.schema.table,"
                     + " got " + parts.size() + " name parts in '" + tableName + "'; quote a multi-level schema with"
                     + " backticks, e.g. lance.`doris.analytics`.items");
         }
-        BoundTable table = catalog.resolveTable(parts);
+        return catalog.resolveTable(parts, version);
+    }
+
+    private VectorSearch bindOn(BoundTable table, String columnName, String vectorText, long topK, long offset,
+            int nprobes, int refine, int ef, boolean useIndex, String metric, String filter, BindContext ctx) {
         List<Field> fields = table.schema().getFields();
         int columnIndex = -1;
         for (int i = 0; i < fields.size(); i++) {

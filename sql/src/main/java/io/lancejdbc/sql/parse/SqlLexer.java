@@ -58,7 +58,7 @@ final class SqlLexer {
      * The index after the comment ({@code -- ...} up to the line end, or a block comment) that starts at {@code i};
      * {@code i} when no comment starts there, the text's length for an unclosed block comment.
      */
-    private static int skipComment(String sql, int i) {
+    static int skipComment(String sql, int i) {
         int n = sql.length();
         if (i + 1 >= n) {
             return i;
@@ -75,7 +75,7 @@ final class SqlLexer {
     }
 
     /** The index after the quoted text that starts with quote {@code q} at {@code start}. */
-    private static int skipQuoted(String sql, int start, char q) {
+    static int skipQuoted(String sql, int start, char q) {
         int i = start + 1;
         int n = sql.length();
         while (i < n) {

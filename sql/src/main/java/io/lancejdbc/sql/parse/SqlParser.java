@@ -36,6 +36,8 @@ public final class SqlParser {
             Pattern.compile("(?is)SHOW\\s+(?:FULL\\s+)?TABLES(?:\\s+(?:FROM|IN)\\s+" + NAME + ")?");
     private static final Pattern SHOW_INDEX =
             Pattern.compile("(?is)SHOW\\s+(?:INDEX|INDEXES|KEYS)\\s+(?:FROM|IN)\\s+" + NAME);
+    private static final Pattern SHOW_VERSIONS =
+            Pattern.compile("(?is)SHOW\\s+(VERSIONS|TAGS)\\s+(?:FROM|IN)\\s+" + NAME);
     private static final Pattern DESC_FUNCTION = Pattern.compile("(?is)DESC(?:RIBE)?\\s+FUNCTION\\s+(.+)");
     private static final Pattern DESC = Pattern.compile("(?is)DESC(?:RIBE)?\\s+(?:TABLE\\s+)?" + NAME);
     private static final Pattern USE = Pattern.compile("(?is)USE\\s+" + NAME);
@@ -98,6 +100,13 @@ public final class SqlParser {
         if ((m = SHOW_INDEX.matcher(body)).matches()) {
             return new ParsedStatement.ShowIndex(QualifiedNames.split(m.group(1)));
         }
+        if ((m = SHOW_VERSIONS.matcher(body)).matches()) {
+            // SHOW VERSIONS FROM t is SELECT * FROM versions("table" = 't') ORDER BY version; SHOW TAGS likewise.
+            boolean versions = m.group(1).equalsIgnoreCase("VERSIONS");
+            String query = "SELECT * FROM " + (versions ? "versions" : "tags") + "(\"table\" = '"
+                    + m.group(2).replace("'", "''") + "') ORDER BY " + (versions ? "version" : "tag");
+            return new ParsedStatement.Query((Select) parseWithJsqlParser(query, -1), false, 0);
+        }
         if ((m = DESC_FUNCTION.matcher(body)).matches()) {
             return describeFunction(m.group(1));
         }
@@ -121,7 +130,10 @@ public final class SqlParser {
             explain = true;
             queryText = m.group(1);
         }
-        Statement st = parseWithJsqlParser(queryText, explain ? sql.indexOf(queryText) : 0);
+        int offset = explain ? sql.indexOf(queryText) : 0;
+        String countedText = queryText;
+        queryText = TimeTravelRewriter.rewrite(queryText);
+        Statement st = parseWithJsqlParser(queryText, offset);
         if (st instanceof ExplainStatement) {
             st = ((ExplainStatement) st).getStatement();
             explain = true;
@@ -129,7 +141,7 @@ public final class SqlParser {
         if (!(st instanceof Select)) {
             throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, unsupportedStatement(st, explain));
         }
-        return new ParsedStatement.Query((Select) st, explain, SqlLexer.countParameters(queryText));
+        return new ParsedStatement.Query((Select) st, explain, SqlLexer.countParameters(countedText));
     }
 
     /** Why a statement JSqlParser understands does not run: writes are refused as such, anything else by kind. */

@@ -9,7 +9,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  */
 public sealed interface LogicalPlan
         permits TableScan, Filter, Project, Aggregate, Sort, Limit, Join, SetOperation, Values, Window,
-                VectorSearch, Distinct {
+                VectorSearch, FullTextSearch, Distinct {
 
     /** The output columns (name = column label, type, nullability), in order. */
     List<Field> output();

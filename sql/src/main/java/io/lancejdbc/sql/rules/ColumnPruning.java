@@ -52,6 +52,9 @@ public final class ColumnPruning {
         if (plan instanceof VectorSearch) {
             return vectorSearch((VectorSearch) plan, required);
         }
+        if (plan instanceof io.lancejdbc.sql.plan.FullTextSearch) {
+            return fullTextSearch((io.lancejdbc.sql.plan.FullTextSearch) plan, required);
+        }
         if (plan instanceof Filter) {
             Filter f = (Filter) plan;
             BitSet need = (BitSet) required.clone();
@@ -113,6 +116,21 @@ public final class ColumnPruning {
             }
         }
         return new Pruned(new TableScan(s.table(), cols, s.pushedPredicates(), s.lanceFilter(), s.limit()), mapping);
+    }
+
+    private static Pruned fullTextSearch(io.lancejdbc.sql.plan.FullTextSearch f, BitSet required) {
+        int n = f.columns().size();
+        List<Integer> cols = new ArrayList<>();
+        int[] mapping = new int[n + 1];
+        Arrays.fill(mapping, -1);
+        for (int i = 0; i < n; i++) {
+            if (required.get(i)) {
+                mapping[i] = cols.size();
+                cols.add(f.columns().get(i));
+            }
+        }
+        mapping[n] = cols.size();
+        return new Pruned(f.withColumns(cols), mapping);
     }
 
     private static Pruned vectorSearch(VectorSearch v, BitSet required) {

@@ -168,8 +168,9 @@ class VectorSearchBinderTest {
 
     @Test
     void anUnknownKeyIsRejected() {
-        assertError("42000", "'k' is an invalid property for vector_search(); valid properties: column, ef, filter,"
-                + " metric, nprobes, offset, query_vector, refine_factor, table, top_k, use_index",
+        assertError("42000", "'k' is an invalid property for vector_search(); valid properties: column, ef, file_path,"
+                + " filter, metric, nprobes, offset, query_vector, refine_factor, table, tag, timestamp, top_k, uri,"
+                + " use_index, version",
                 BASE + ", \"k\" = \"3\"");
     }
 
@@ -355,6 +356,7 @@ class VectorSearchBinderTest {
         SqlError e = assertThrows(SqlError.class, () -> bind("SELECT id FROM vector_search(\"table\" = \"items\","
                 + " \"column\" = \"embedding\", \"query_vector\" = \"[1,2,3]\", \"top_k\" = ?)", List.of(value(5))));
         assertEquals("0A000", e.sqlState());
-        assertEquals("'top_k' of vector_search() cannot be a ? parameter; only 'query_vector' can", e.getMessage());
+        assertEquals("'top_k' of vector_search() cannot be a ? parameter; only 'query_vector' and the version"
+                + " ('version', 'tag', 'timestamp') can", e.getMessage());
     }
 }
