@@ -122,4 +122,21 @@ class InteractiveShellTest {
         assertTrue(row.length() > 120, "the row is printed whole: " + row);
         assertTrue(row.strip().endsWith("] |"), row);
     }
+
+    @Test
+    void bangCommandArgumentsRunInSqllineOnTheGivenUrl(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        LanceShell shell = new LanceShell(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), InputStream.nullInputStream(), false, dir,
+                root -> {
+                    throw new AssertionError("a URL is given: no demo warehouse");
+                }, DriverManager::getConnection,
+                (arguments, input) -> LanceShell.sqlline(arguments, input, out, err, false));
+        int status = shell.run(new String[] {"jdbc:lance:" + warehouse, "!tables", "SELECT count(*) AS n FROM people"});
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, printed + err.toString(StandardCharsets.UTF_8));
+        assertTrue(printed.contains("| lance     | analytics   | daily_sales | TABLE"), printed);
+        assertTrue(printed.lines().anyMatch(l -> l.matches("\\| *[0-9]+ *\\|")), printed);
+    }
 }
