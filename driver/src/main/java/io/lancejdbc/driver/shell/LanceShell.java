@@ -136,6 +136,10 @@ public final class LanceShell {
             err.println("Demo warehouse: " + warehouse.toAbsolutePath());
         }
         if (a.needsSqlline()) {
+            if (a.script() != null && !Files.isReadable(Path.of(a.script()))) {
+                err.println("Cannot read the script " + a.script());
+                return 2;
+            }
             return a.script() != null && a.commands().isEmpty()
                     ? sqlline.run(sqllineArguments(a, url, a.script()), in)
                     : runScript(a, url, commandsScript(a));

@@ -198,24 +198,34 @@ class LanceShellTest {
     }
 
     @Test
-    void runOptionHandsTheScriptToSqllineWithoutTheDemoWarehouse() throws IOException {
-        assertEquals(0, run("-u", "jdbc:lance:/w", "--run=report.sql"));
+    void aMissingScriptIsABadArgument() throws IOException {
+        assertEquals(2, run("-u", "jdbc:lance:/w", "--run=/nonexistent/report.sql", "!tables"));
+        assertEquals("Cannot read the script /nonexistent/report.sql" + System.lineSeparator(), err());
+        assertEquals(List.of(), sqllineRuns);
+    }
+
+    @Test
+    void runOptionHandsTheScriptToSqllineWithoutTheDemoWarehouse(@TempDir Path work) throws IOException {
+        Path script = Files.writeString(work.resolve("report.sql"), "SELECT 1;\n");
+        assertEquals(0, run("-u", "jdbc:lance:/w", "--run=" + script));
         assertEquals(List.of(), demoRequests);
         assertEquals(List.of(List.of("-u", "jdbc:lance:/w", "-d", LanceDriver.class.getName(), "-n", "", "-p", "",
                 "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE", "--showWarnings=true",
-                "--run=report.sql")), sqllineRuns);
+                "--run=" + script)), sqllineRuns);
     }
 
     @Test
-    void dashFIsTheSameScriptOption() throws IOException {
-        assertEquals(0, run("jdbc:lance:/w", "-f", "report.sql"));
-        assertEquals("--run=report.sql", sqllineRuns.get(0).get(sqllineRuns.get(0).size() - 1));
+    void dashFIsTheSameScriptOption(@TempDir Path work) throws IOException {
+        Path script = Files.writeString(work.resolve("report.sql"), "SELECT 1;\n");
+        assertEquals(0, run("jdbc:lance:/w", "-f", script.toString()));
+        assertEquals("--run=" + script, sqllineRuns.get(0).get(sqllineRuns.get(0).size() - 1));
     }
 
     @Test
-    void aFailingScriptExitsWithStatusOne() throws IOException {
+    void aFailingScriptExitsWithStatusOne(@TempDir Path work) throws IOException {
+        Path script = Files.writeString(work.resolve("report.sql"), "SELECT * FROM nope;\n");
         sqllineStatus = 1;
-        assertEquals(1, run("-u", "jdbc:lance:/w", "--run=report.sql"));
+        assertEquals(1, run("-u", "jdbc:lance:/w", "--run=" + script));
     }
 
     @Test
