@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,57 +16,80 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import sqlline.SqlLine;
 
 /**
- * {@code java -jar lance-jdbc.jar [URL] [SQL...]}: the shaded jar's main class.
+ * {@code java -jar lance-jdbc.jar [options] [URL] [SQL or !command ...]}: the shaded jar's main class. It takes
+ * sqlline's own options ({@link ShellArguments}: {@code -u URL -n user -p password -e command -f file --run=file
+ * --name=value}).
  *
  * <ul>
- *   <li>With SQL arguments: runs them in order (an argument may hold several statements separated by
+ *   <li>With SQL arguments (or {@code -e}): runs them in order (an argument may hold several statements separated by
  *       {@code ;}), prints each result as a table followed by its row count, and stops at the first error
  *       (message and SQLState on stderr, exit status 1).
- *   <li>Without SQL: an interactive sqlline session on the URL.
- *   <li>Without a URL (the first argument does not start with {@code jdbc:}): the demo warehouse
- *       {@code ./lance-demo-warehouse}, created on first use.
+ *   <li>With a {@code !command} among them, a script ({@code -f}, {@code --run=}) or a sqlline {@code --option}: the
+ *       commands run in sqlline, as a script that stops at the first failing statement (exit status 1).
+ *   <li>Without commands: an interactive sqlline session on a terminal; when standard input or output is not a
+ *       terminal, standard input is run as such a script.
+ *   <li>Without a URL (neither {@code -u} nor a first argument starting with {@code jdbc:}): the demo warehouse
+ *       {@code ./lance-demo-warehouse}, created on first use; never when a URL is given.
  * </ul>
- * Exit status: 0 success, 1 an SQL error, 2 bad arguments or no warehouse. Logging stays quiet
- * ({@link ShellLogging}); the jar's manifest opens {@code java.nio} for Arrow, so no JVM flag is needed.
+ * When standard output is not a terminal, sqlline's tables are not cut to a terminal width. Exit status: 0 success,
+ * 1 an SQL error, 2 bad arguments or no warehouse. Logging stays quiet ({@link ShellLogging}); the jar's manifest
+ * opens {@code java.nio} for Arrow, so no JVM flag is needed.
  */
 public final class LanceShell {
+    /** sqlline's table width when output is not a terminal: wide enough never to cut a row. */
+    static final int UNLIMITED_WIDTH = 1_000_000;
+    /** JLine's switch to a dumb terminal (relocated with JLine in the driver jar, like this constant). */
+    static final String DUMB_TERMINAL = "org.jline.terminal.dumb";
     private final PrintStream out;
     private final PrintStream err;
+    private final InputStream in;
+    private final boolean terminal;
     private final Path workingDirectory;
     private final DemoWarehouseSource demo;
     private final ConnectionOpener opener;
-    private final Interactive interactive;
+    private final Sqlline sqlline;
 
     /** Opens the connection SQL arguments run on. */
     @FunctionalInterface
     interface ConnectionOpener {
-        Connection open(String url) throws SQLException;
+        Connection open(String url, Properties info) throws SQLException;
     }
 
-    /** Runs an interactive session; returns the exit status. */
+    /** Runs sqlline with these arguments, reading commands from {@code in}; returns the exit status. */
     @FunctionalInterface
-    interface Interactive {
-        int run(String url) throws IOException;
+    interface Sqlline {
+        int run(List<String> arguments, InputStream in) throws IOException;
     }
 
-    LanceShell(PrintStream out, PrintStream err, Path workingDirectory, DemoWarehouseSource demo,
-            ConnectionOpener opener, Interactive interactive) {
+    /**
+     * @param terminal whether standard input and output are a terminal ({@code System.console() != null})
+     */
+    LanceShell(PrintStream out, PrintStream err, InputStream in, boolean terminal, Path workingDirectory,
+            DemoWarehouseSource demo, ConnectionOpener opener, Sqlline sqlline) {
         this.out = out;
         this.err = err;
+        this.in = in;
+        this.terminal = terminal;
         this.workingDirectory = workingDirectory;
         this.demo = demo;
         this.opener = opener;
-        this.interactive = interactive;
+        this.sqlline = sqlline;
     }
 
     public static void main(String[] args) throws IOException {
         ShellLogging.quietUnlessConfigured();
-        LanceShell shell = new LanceShell(System.out, System.err, Path.of("").toAbsolutePath(),
+        boolean terminal = System.console() != null;
+        if (!terminal && System.getProperty(DUMB_TERMINAL) == null) {
+            // Without a terminal JLine would try a system terminal and warn on stderr before using a dumb one.
+            System.setProperty(DUMB_TERMINAL, "true");
+        }
+        LanceShell shell = new LanceShell(System.out, System.err, System.in, terminal, Path.of("").toAbsolutePath(),
                 DemoWarehouseSource.BUILT_IN, DriverManager::getConnection,
-                url -> sqlline(url, System.in, System.out, System.err, true));
+                (arguments, input) -> sqlline(arguments, input, System.out, System.err, true));
         int status = shell.run(args);
         System.out.flush();
         // The exit status is the contract with scripts; sqlline's terminal threads must not keep the JVM alive.
@@ -74,15 +98,24 @@ public final class LanceShell {
 
     /** @return the process exit status */
     int run(String[] args) throws IOException {
-        if (args.length > 0 && (args[0].equals("-h") || args[0].equals("--help"))) {
+        ShellArguments a;
+        try {
+            a = ShellArguments.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage() + " (java -jar lance-jdbc.jar --help lists the options)");
+            return 2;
+        }
+        if (a.help()) {
             out.print(usage());
             return 0;
         }
-        String url;
-        int firstSql = 0;
-        if (args.length > 0 && args[0].startsWith("jdbc:")) {
-            url = args[0];
-            firstSql = 1;
+        if (a.driver() != null && !a.driver().equals(LanceDriver.class.getName())) {
+            err.println("The shell runs only the lance-jdbc driver (" + LanceDriver.class.getName() + "), not "
+                    + a.driver());
+            return 2;
+        }
+        String url = a.url();
+        if (url != null) {
             if (!url.startsWith("jdbc:lance:")) {
                 err.println("Not a lance-jdbc URL: " + url.split("\\?", 2)[0] + " (it must start with jdbc:lance:)");
                 return 2;
@@ -102,18 +135,85 @@ public final class LanceShell {
             url = "jdbc:lance:" + warehouse.toAbsolutePath();
             err.println("Demo warehouse: " + warehouse.toAbsolutePath());
         }
-        List<String> statements = new ArrayList<>();
-        for (int i = firstSql; i < args.length; i++) {
-            statements.addAll(SqlScript.statements(args[i]));
+        if (a.needsSqlline()) {
+            if (a.script() != null && !Files.isReadable(Path.of(a.script()))) {
+                err.println("Cannot read the script " + a.script());
+                return 2;
+            }
+            return a.script() != null && a.commands().isEmpty()
+                    ? sqlline.run(sqllineArguments(a, url, a.script()), in)
+                    : runScript(a, url, commandsScript(a));
         }
-        if (statements.isEmpty()) {
-            return interactive.run(url);
+        if (!a.commands().isEmpty()) {
+            List<String> statements = new ArrayList<>();
+            for (String command : a.commands()) {
+                statements.addAll(SqlScript.statements(command));
+            }
+            return runAll(url, credentials(a), statements);
         }
-        return runAll(url, statements);
+        if (terminal) {
+            return sqlline.run(sqllineArguments(a, url, null), in);
+        }
+        return runScript(a, url, new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
 
-    private int runAll(String url, List<String> statements) {
-        try (Connection connection = opener.open(url)) {
+    /** The commands as a sqlline script, one per line; a statement gets the {@code ;} sqlline needs to run it. */
+    private static String commandsScript(ShellArguments a) throws IOException {
+        StringBuilder script = new StringBuilder();
+        if (a.script() != null) {
+            script.append(Files.readString(Path.of(a.script()), StandardCharsets.UTF_8)).append('\n');
+        }
+        for (String command : a.commands()) {
+            String c = command.strip();
+            script.append(c);
+            if (!c.startsWith("!") && !c.endsWith(";")) {
+                script.append(';');
+            }
+            script.append('\n');
+        }
+        return script.toString();
+    }
+
+    /** Runs {@code script} in sqlline as a script file (sqlline stops it at the first failing statement). */
+    private int runScript(ShellArguments a, String url, String script) throws IOException {
+        Path file = Files.createTempFile("lance-jdbc-shell", ".sql");
+        try {
+            Files.writeString(file, script, StandardCharsets.UTF_8);
+            return sqlline.run(sqllineArguments(a, url, file.toString()), InputStream.nullInputStream());
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** sqlline's arguments: the connection, the shell's defaults, then the user's options (which win). */
+    List<String> sqllineArguments(ShellArguments a, String url, String script) {
+        List<String> args = new ArrayList<>(List.of("-u", url, "-d", LanceDriver.class.getName(),
+                "-n", a.user() == null ? "" : a.user(), "-p", a.password() == null ? "" : a.password(),
+                "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE",
+                "--showWarnings=true"));
+        if (!terminal && a.option("maxWidth").isEmpty()) {
+            args.add("--maxWidth=" + UNLIMITED_WIDTH);
+        }
+        args.addAll(a.options());
+        if (script != null) {
+            args.add("--run=" + script);
+        }
+        return args;
+    }
+
+    private static Properties credentials(ShellArguments a) {
+        Properties info = new Properties();
+        if (a.user() != null) {
+            info.setProperty("user", a.user());
+        }
+        if (a.password() != null) {
+            info.setProperty("password", a.password());
+        }
+        return info;
+    }
+
+    private int runAll(String url, Properties info, List<String> statements) {
+        try (Connection connection = opener.open(url, info)) {
             printWarnings(connection.getWarnings());
             for (String sql : statements) {
                 try (Statement statement = connection.createStatement()) {
@@ -140,33 +240,44 @@ public final class LanceShell {
         }
     }
 
-    /** An interactive sqlline session on {@code url} with the lance-jdbc driver. */
-    static int sqlline(String url, InputStream in, OutputStream out, OutputStream err, boolean saveHistory)
-            throws IOException {
+    /** Runs sqlline with {@code arguments} (see {@link #sqllineArguments}), reading commands from {@code in}. */
+    static int sqlline(List<String> arguments, InputStream in, OutputStream out, OutputStream err,
+            boolean saveHistory) throws IOException {
         SqlLine sqlline = new SqlLine();
         sqlline.setOutputStream(new PrintStream(out, true));
         sqlline.setErrorStream(new PrintStream(err, true));
-        SqlLine.Status status = sqlline.begin(new String[] {
-            "-u", url, "-d", LanceDriver.class.getName(), "-n", "", "-p", "",
-            "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE", "--showWarnings=true"},
-                in, saveHistory);
-        return status == SqlLine.Status.OK ? 0 : 1;
+        SqlLine.Status status = sqlline.begin(arguments.toArray(String[]::new), in, saveHistory);
+        return status == SqlLine.Status.OK ? 0 : status == SqlLine.Status.ARGS ? 2 : 1;
     }
 
     static String usage() {
         return String.join(System.lineSeparator(),
-                "Usage: java -jar lance-jdbc.jar [URL] [SQL...]",
+                "Usage: java -jar lance-jdbc.jar [options] [URL] [SQL or !command ...]",
                 "",
                 "  URL   jdbc:lance:/abs/warehouse, jdbc:lance:file:///abs/warehouse, jdbc:lance:s3://bucket/prefix,",
                 "        or jdbc:lance:rest:https://host[:port]; properties follow as ?key=value&key2=value2.",
                 "        Without a URL the demo warehouse ./" + DemoWarehouseSource.DIRECTORY
                         + " is used (created on first use).",
                 "  SQL   statements to run, each printed as a table; several may be separated by ';'.",
-                "        Without SQL an interactive shell starts (sqlline; !help lists its commands, !quit leaves).",
+                "        A !command (e.g. '!tables') runs all arguments in sqlline. Without SQL an interactive",
+                "        shell starts (sqlline; !help lists its commands, !quit leaves); when input or output is",
+                "        not a terminal, standard input runs as a script.",
+                "",
+                "Options (sqlline's):",
+                "  -u URL             the URL (instead of the first argument)",
+                "  -n USER, -p PASS   user and password, passed to the driver",
+                "  -e COMMAND         a command to run (repeatable, in order with the other commands)",
+                "  -f FILE, --run=FILE  run a sqlline script file",
+                "  --NAME=VALUE       a sqlline option, e.g. --outputformat=csv, --showHeader=false",
+                "  -h, --help         this text",
+                "",
+                "A failing statement stops a script: exit status 1 (2 for bad arguments).",
                 "",
                 "Examples:",
                 "  java -jar lance-jdbc.jar \"SHOW TABLES\"",
                 "  java -jar lance-jdbc.jar jdbc:lance:/data/lake \"SELECT * FROM items LIMIT 5\"",
+                "  java -jar lance-jdbc.jar -u jdbc:lance:/data/lake --run=report.sql",
+                "  java -jar lance-jdbc.jar jdbc:lance:/data/lake '!tables'",
                 "") + System.lineSeparator();
     }
 }

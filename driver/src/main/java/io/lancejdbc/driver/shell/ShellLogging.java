@@ -1,11 +1,13 @@
 package io.lancejdbc.driver.shell;
 
 /**
- * Keeps the shell's output free of logging noise. The driver jar bundles no SLF4J binding (a library must not
- * choose the host application's logging, and a bundled binding would fight the application's own), and it does not
- * relocate SLF4J, so an application's binding receives the driver's and Arrow's logs. A shell run has no binding:
- * SLF4J would warn "No SLF4J providers were found". Unless the user chose a provider or put a binding on the
- * class path, the shell selects SLF4J's own no-operation provider and quiets SLF4J's internal reporting.
+ * Keeps the shell's output free of logging noise. The driver bundles no SLF4J binding (a library must not choose the
+ * host application's logging). In the self-contained jar SLF4J is relocated and its one provider bridges to an
+ * application SLF4J on the class path ({@code io.lancejdbc.driver.logging}); the names below are relocated with it,
+ * so there they choose the relocated no-operation provider. Run from the plain artifacts, the shell has SLF4J itself
+ * and no binding: SLF4J would warn "No SLF4J providers were found". Unless the user chose a provider or put an SLF4J 2
+ * binding on the class path, the shell selects SLF4J's own no-operation provider and quiets SLF4J's internal
+ * reporting.
  */
 final class ShellLogging {
     static final String PROVIDER_PROPERTY = "slf4j.provider";

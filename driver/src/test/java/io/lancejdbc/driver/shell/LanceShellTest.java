@@ -11,8 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.lancejdbc.driver.jdbc.FixedBatchQueryEngine;
 import io.lancejdbc.driver.jdbc.LanceDriver;
 import io.lancejdbc.driver.jdbc.TestDrivers;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
 class LanceShellTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private final List<String> interactiveUrls = new ArrayList<>();
+    private final List<List<String>> sqllineRuns = new ArrayList<>();
+    private final List<String> sqllineScripts = new ArrayList<>();
+    private boolean terminal = true;
+    private int sqllineStatus;
     private final List<Path> demoRequests = new ArrayList<>();
     private final List<String> openedUrls = new ArrayList<>();
     private RootAllocator allocator;
@@ -52,19 +57,31 @@ class LanceShellTest {
     }
 
     private int run(String... args) throws IOException {
+        return run(new ByteArrayInputStream(new byte[0]), args);
+    }
+
+    private int run(InputStream in, String... args) throws IOException {
         LanceShell shell = new LanceShell(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Path.of("/home/analyst/project"),
+                new PrintStream(err, true, StandardCharsets.UTF_8), in, terminal, Path.of("/home/analyst/project"),
                 root -> {
                     demoRequests.add(root);
                     return root;
                 },
-                url -> {
+                (url, info) -> {
                     openedUrls.add(url);
-                    return driver.connect(url, new Properties());
+                    return driver.connect(url, info);
                 },
-                url -> {
-                    interactiveUrls.add(url);
-                    return 0;
+                (arguments, input) -> {
+                    sqllineRuns.add(arguments);
+                    // The shell deletes its temporary script when sqlline returns: read it now.
+                    arguments.stream().filter(x -> x.startsWith("--run=") && x.contains("lance-jdbc-shell")).findFirst().ifPresent(x -> {
+                        try {
+                            sqllineScripts.add(Files.readString(Path.of(x.substring("--run=".length()))));
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    });
+                    return sqllineStatus;
                 });
         return shell.run(args);
     }
@@ -115,7 +132,9 @@ class LanceShellTest {
     @Test
     void withoutSqlStartsTheInteractiveShell() throws IOException {
         assertEquals(0, run("jdbc:lance:/w"));
-        assertEquals(List.of("jdbc:lance:/w"), interactiveUrls);
+        assertEquals(List.of(List.of("-u", "jdbc:lance:/w", "-d", LanceDriver.class.getName(), "-n", "", "-p", "",
+                "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE", "--showWarnings=true")),
+                sqllineRuns);
     }
 
     @Test
@@ -140,8 +159,8 @@ class LanceShellTest {
         Files.createDirectories(work.resolve("lance-demo-warehouse"));
         Files.writeString(work.resolve("lance-demo-warehouse/mine.txt"), "not a demo");
         LanceShell shell = new LanceShell(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), work, DemoWarehouseSource.BUILT_IN,
-                url -> driver.connect(url, null), url -> 0);
+                new PrintStream(err, true, StandardCharsets.UTF_8), InputStream.nullInputStream(), true, work,
+                DemoWarehouseSource.BUILT_IN, driver::connect, (arguments, input) -> 0);
         assertEquals(2, shell.run(new String[] {"SHOW TABLES"}));
         assertTrue(err().startsWith("Cannot open the demo warehouse: "), err());
         assertEquals("not a demo", Files.readString(work.resolve("lance-demo-warehouse/mine.txt")));
@@ -150,7 +169,7 @@ class LanceShellTest {
     @Test
     void helpPrintsUsage() throws IOException {
         assertEquals(0, run("--help"));
-        assertTrue(out().startsWith("Usage: java -jar lance-jdbc.jar [URL] [SQL...]"), out());
+        assertTrue(out().startsWith("Usage: java -jar lance-jdbc.jar [options] [URL] [SQL or !command ...]"), out());
     }
 
     @Test
@@ -158,5 +177,125 @@ class LanceShellTest {
         engine.rows("q", schema(utf8("t")), batch(utf8("t", "a\nb\tc")));
         assertEquals(0, run("jdbc:lance:/w", "q"));
         assertTrue(out().contains("| a\\nb\\tc |"), out());
+    }
+
+    // Issue 14 section 4: sqlline's own options, no demo warehouse when a URL is given, !commands, exit status, width.
+
+    @Test
+    void dashUGivesTheUrlAndSqlArgumentsRunOnIt() throws IOException {
+        engine.rows("SELECT 1", schema(int64("x")), batch(int64("x", 1L)));
+        assertEquals(0, run("-u", "jdbc:lance:/w", "SELECT 1"));
+        assertEquals(List.of(), demoRequests, "a URL given with -u never creates the demo warehouse");
+        assertEquals(List.of("jdbc:lance:/w"), openedUrls);
+        assertEquals("", err());
+    }
+
+    @Test
+    void dashERunsACommand() throws IOException {
+        engine.rows("SELECT 1", schema(int64("x")), batch(int64("x", 1L)));
+        assertEquals(0, run("-u", "jdbc:lance:/w", "-e", "SELECT 1"));
+        assertTrue(out().endsWith("1 row" + System.lineSeparator()), out());
+    }
+
+    @Test
+    void aMissingScriptIsABadArgument() throws IOException {
+        assertEquals(2, run("-u", "jdbc:lance:/w", "--run=/nonexistent/report.sql", "!tables"));
+        assertEquals("Cannot read the script /nonexistent/report.sql" + System.lineSeparator(), err());
+        assertEquals(List.of(), sqllineRuns);
+    }
+
+    @Test
+    void runOptionHandsTheScriptToSqllineWithoutTheDemoWarehouse(@TempDir Path work) throws IOException {
+        Path script = Files.writeString(work.resolve("report.sql"), "SELECT 1;\n");
+        assertEquals(0, run("-u", "jdbc:lance:/w", "--run=" + script));
+        assertEquals(List.of(), demoRequests);
+        assertEquals(List.of(List.of("-u", "jdbc:lance:/w", "-d", LanceDriver.class.getName(), "-n", "", "-p", "",
+                "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE", "--showWarnings=true",
+                "--run=" + script)), sqllineRuns);
+    }
+
+    @Test
+    void dashFIsTheSameScriptOption(@TempDir Path work) throws IOException {
+        Path script = Files.writeString(work.resolve("report.sql"), "SELECT 1;\n");
+        assertEquals(0, run("jdbc:lance:/w", "-f", script.toString()));
+        assertEquals("--run=" + script, sqllineRuns.get(0).get(sqllineRuns.get(0).size() - 1));
+    }
+
+    @Test
+    void aFailingScriptExitsWithStatusOne(@TempDir Path work) throws IOException {
+        Path script = Files.writeString(work.resolve("report.sql"), "SELECT * FROM nope;\n");
+        sqllineStatus = 1;
+        assertEquals(1, run("-u", "jdbc:lance:/w", "--run=" + script));
+    }
+
+    @Test
+    void userAndPasswordReachTheDriverAndSqlline() throws IOException {
+        engine.rows("SELECT 1", schema(int64("x")), batch(int64("x", 1L)));
+        assertEquals(0, run("-u", "jdbc:lance:/w", "-n", "analyst", "-p", "s3cret", "SELECT 1"));
+        assertEquals(0, run("-u", "jdbc:lance:/w", "-n", "analyst", "-p", "s3cret", "!tables"));
+        List<String> args = sqllineRuns.get(0);
+        assertEquals(List.of("-n", "analyst", "-p", "s3cret"), args.subList(4, 8));
+        assertTrue(!err().contains("s3cret") && !out().contains("s3cret"));
+    }
+
+    @Test
+    void bangCommandsRunInSqllineInArgumentOrder() throws IOException {
+        assertEquals(0, run("jdbc:lance:/w", "!tables", "SELECT 1", "!columns items"));
+        assertEquals(List.of(), demoRequests);
+        assertEquals(1, sqllineRuns.size());
+        assertEquals(List.of("!tables\nSELECT 1;\n!columns items\n"), sqllineScripts);
+        assertTrue(sqllineRuns.get(0).get(sqllineRuns.get(0).size() - 1).startsWith("--run="), sqllineRuns.toString());
+    }
+
+    @Test
+    void sqllineOptionsAreHandedToSqlline() throws IOException {
+        assertEquals(0, run("jdbc:lance:/w", "--outputformat=csv", "SELECT 1"));
+        assertTrue(sqllineRuns.get(0).contains("--outputformat=csv"), sqllineRuns.toString());
+        assertEquals(List.of("SELECT 1;\n"), sqllineScripts);
+    }
+
+    @Test
+    void sqlStartingWithACommentIsNotAnOption() throws IOException {
+        engine.rows("-- count\nSELECT 1", schema(int64("x")), batch(int64("x", 1L)));
+        assertEquals(0, run("jdbc:lance:/w", "-- count\nSELECT 1"));
+        assertEquals(List.of(), sqllineRuns);
+    }
+
+    @Test
+    void withoutATerminalOutputIsNotCutAndStandardInputRunsAsAScript() throws IOException {
+        terminal = false;
+        assertEquals(0, run(new ByteArrayInputStream("SELECT 1;\n!tables\n".getBytes(StandardCharsets.UTF_8)),
+                "jdbc:lance:/w"));
+        List<String> args = sqllineRuns.get(0);
+        assertTrue(args.contains("--maxWidth=" + LanceShell.UNLIMITED_WIDTH), args.toString());
+        assertEquals(List.of("SELECT 1;\n!tables\n"), sqllineScripts);
+    }
+
+    @Test
+    void anExplicitMaxWidthWins() throws IOException {
+        terminal = false;
+        assertEquals(0, run("jdbc:lance:/w", "--maxWidth=60", "!tables"));
+        List<String> args = sqllineRuns.get(0);
+        assertTrue(args.contains("--maxWidth=60") && args.stream().noneMatch(a -> a.equals(
+                "--maxWidth=" + LanceShell.UNLIMITED_WIDTH)), args.toString());
+    }
+
+    @Test
+    void aForeignDriverClassIsABadArgument() throws IOException {
+        assertEquals(2, run("-u", "jdbc:lance:/w", "-d", "org.postgresql.Driver", "SELECT 1"));
+        assertTrue(err().startsWith("The shell runs only the lance-jdbc driver"), err());
+    }
+
+    @Test
+    void anOptionWithoutItsValueIsABadArgument() throws IOException {
+        assertEquals(2, run("SELECT 1", "-u"));
+        assertEquals(List.of(), demoRequests);
+        assertTrue(err().startsWith("Option -u needs a value"), err());
+    }
+
+    @Test
+    void twoUrlsAreABadArgument() throws IOException {
+        assertEquals(2, run("jdbc:lance:/a", "-u", "jdbc:lance:/b"));
+        assertTrue(err().startsWith("Two URLs given"), err());
     }
 }

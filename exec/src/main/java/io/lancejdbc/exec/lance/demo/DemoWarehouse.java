@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.lance.demo;
 
+import io.lancejdbc.exec.engine.ArrowAllocators;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -151,7 +151,7 @@ public final class DemoWarehouse {
     }
 
     private static void writeTables(Path root) throws IOException {
-        try (BufferAllocator allocator = new RootAllocator()) {
+        try (BufferAllocator allocator = ArrowAllocators.newRoot(Long.MAX_VALUE)) {
             DemoItems.write(allocator, root.resolve(DemoItems.NAME + ".lance"));
             DemoPeople.write(allocator, root.resolve(DemoPeople.NAME + ".lance"));
             DemoEvents.write(allocator, root.resolve(DemoEvents.NAME + ".lance"));
