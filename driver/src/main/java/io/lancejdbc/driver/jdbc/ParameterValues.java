@@ -32,7 +32,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * types literals (see the {@link ParameterValue} class comment for the Java value of each Arrow type).
  *
  * <p>Date/time rules (JDBC 4.2): {@code java.sql.Date/Time/Timestamp} are read in the Calendar's zone, or the JVM
- * default zone without one, giving a zone-less LocalDate/LocalTime/LocalDateTime; {@code OffsetDateTime},
+ * default zone without one, giving a zone-less LocalDate/LocalTime/LocalDateTime, except that a Date or Timestamp
+ * compared with a zoned timestamp binds as its instant (the context-aware overloads); {@code OffsetDateTime},
  * {@code ZonedDateTime} and {@code Instant} are instants (a timestamp with zone UTC). Sub-microsecond digits keep a
  * nanosecond unit; other values use microseconds. Vectors bind as {@code float[]}/{@code double[]} with a
  * FixedSizeList type of their length.
@@ -115,6 +116,22 @@ final class ParameterValues {
             default:
                 return NULL;
         }
+    }
+
+    /**
+     * {@code setObject(i, x)} for a {@code ?} whose context type is {@code context}: as {@link #of(Object, int)},
+     * except that {@code java.sql.Date}, {@code Timestamp} and {@code java.util.Date} take their context's side (see
+     * {@link #ofTimestamp(Timestamp, Calendar, ArrowType)}).
+     */
+    static ParameterValue of(Object x, int index, ArrowType context) throws SQLException {
+        if (x instanceof java.sql.Date) {
+            return ofDate((java.sql.Date) x, null, context);
+        } else if (x instanceof Timestamp) {
+            return ofTimestamp((Timestamp) x, null, context);
+        } else if (x instanceof java.util.Date && !(x instanceof Time)) {
+            return ofTimestamp(new Timestamp(((java.util.Date) x).getTime()), null, context);
+        }
+        return of(x, index);
     }
 
     /** {@code setObject(i, x)}: the type follows the value's class. */
@@ -252,6 +269,43 @@ final class ParameterValues {
 
     static ParameterValue ofDate(java.sql.Date x, Calendar calendar) {
         return new ParameterValue(TemporalConversions.fromSqlDate(x, calendar), DATE);
+    }
+
+    /**
+     * A {@code java.sql.Date} for a {@code ?} whose context type is {@code context} ({@code PreparedQuery
+     * .parameterTypes}): against a zoned timestamp it is the instant of its midnight in the Calendar's zone (the JVM
+     * zone without one), otherwise its calendar date in that zone (see {@link #ofTimestamp(Timestamp, Calendar,
+     * ArrowType)}).
+     */
+    static ParameterValue ofDate(java.sql.Date x, Calendar calendar, ArrowType context) {
+        if (isZoned(context)) {
+            ZoneId zone = calendar == null ? ZoneId.systemDefault() : calendar.getTimeZone().toZoneId();
+            return of(TemporalConversions.fromSqlDate(x, calendar).atStartOfDay(zone).toInstant());
+        }
+        return ofDate(x, calendar);
+    }
+
+    /**
+     * A {@code java.sql.Timestamp} (or {@code java.util.Date}) for a {@code ?} whose context type is {@code context}.
+     * A Timestamp is an instant that JDBC also reads as a wall clock in the Calendar's (else the JVM's) zone, and the
+     * parameter takes the side its context asks for, as pgjdbc does: against a {@code TIMESTAMP WITH TIME ZONE}
+     * it is the instant (the same rows in every JVM zone, the Calendar changes nothing), against anything else (a
+     * naive timestamp, a date, an undecided context) it is the wall clock. Naive values of every other kind
+     * (literals, {@code LocalDateTime}, strings without an offset) meet zoned columns as UTC wall clocks.
+     */
+    static ParameterValue ofTimestamp(Timestamp x, Calendar calendar, ArrowType context) {
+        if (isZoned(context)) {
+            return of(x.toInstant());
+        }
+        return ofTimestamp(x, calendar);
+    }
+
+    private static boolean isZoned(ArrowType context) {
+        return context instanceof ArrowType.Timestamp && ((ArrowType.Timestamp) context).getTimezone() != null;
+    }
+
+    private static ParameterValue of(Instant t) {
+        return new ParameterValue(t, t.getNano() % 1000 == 0 ? INSTANT_MICRO : INSTANT_NANO);
     }
 
     static ParameterValue ofTime(Time x, Calendar calendar) {

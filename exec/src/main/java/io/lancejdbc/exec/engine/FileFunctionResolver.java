@@ -33,7 +33,7 @@ class FileFunctionResolver {
     /**
      * @param cancellation the statement's cancellation signal
      * @param queryTimeoutMillis the statement's timeout, 0 for none
-     * @throws SqlError 42000 for missing or unknown arguments, 0A000 for another format, 22023 for bad paths or
+     * @throws SqlError 42000 for missing or unknown arguments, 42000 for another format, 22023 for bad paths or
      *     {@code uris} values, 42S02 when no dataset is there, and the listing, open, budget and schema errors of
      *     {@link FileFunctionPlanner#plan}
      */

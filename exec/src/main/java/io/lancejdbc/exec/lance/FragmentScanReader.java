@@ -310,7 +310,7 @@ public final class FragmentScanReader {
      */
     private static SqlError backtickColumn(String column, DatasetSource source) {
         String quoted = "`" + column.replace("`", "``") + "`";
-        return new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Column '" + column + "' of Lance dataset " + source.uri()
+        return new SqlError(SqlState.UNSUPPORTED_SQL, "Column '" + column + "' of Lance dataset " + source.uri()
                 + " cannot be read: lance-core 7.0.0 cannot scan a column whose name contains a backtick; leave it"
                 + " out, e.g. SELECT * EXCEPT (" + quoted + ") ..., or rename the column");
     }

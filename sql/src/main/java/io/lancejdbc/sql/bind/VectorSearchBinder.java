@@ -51,7 +51,7 @@ final class VectorSearchBinder {
         }
         for (Map.Entry<String, String> e : args.entrySet()) {
             if (!e.getKey().equals("query_vector") && e.getValue().startsWith(SqlParser.PARAMETER_MARKER)) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "'" + e.getKey() + "' of vector_search() cannot be"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "'" + e.getKey() + "' of vector_search() cannot be"
                         + " a ? parameter; only 'query_vector' can");
             }
         }
