@@ -369,6 +369,11 @@ public final class QueryBinder {
         if (ps.getIntoTables() != null) {
             throw new SqlError(SqlState.READ_ONLY_TRANSACTION, "SELECT INTO is not supported (read-only driver)");
         }
+        if (ps.getForMode() != null) {
+            // accepting it would pretend to lock rows; DatabaseMetaData.supportsSelectForUpdate() says false
+            throw new SqlError(SqlState.READ_ONLY_TRANSACTION, "SELECT ... FOR " + ps.getForMode()
+                    + " is not supported: lance-jdbc is read-only and takes no row locks; leave out the FOR clause");
+        }
         Bound from = ps.getFromItem() == null
                 ? new Bound(new Values(List.of(), List.of(List.of())), new Scope(List.of()))
                 : fromItem(ps.getFromItem(), c);
