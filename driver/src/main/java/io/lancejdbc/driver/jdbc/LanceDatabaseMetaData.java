@@ -420,8 +420,16 @@ final class LanceDatabaseMetaData implements DatabaseMetaData {
     }
 
     @Override
+    /**
+     * The JDBC 4.0 standard client info names (DBeaver sets ApplicationName after reading this list). Any name is
+     * kept by {@code setClientInfo} and returned by {@code getClientInfo}; none is sent anywhere or limited in length.
+     */
     public ResultSet getClientInfoProperties() throws SQLException {
-        return empty(MetadataColumns.CLIENT_INFO_PROPERTIES);
+        List<Object[]> rows = new java.util.ArrayList<>();
+        rows.add(new Object[] {"ApplicationName", Integer.MAX_VALUE, null, "The application using the connection"});
+        rows.add(new Object[] {"ClientHostname", Integer.MAX_VALUE, null, "The host the application runs on"});
+        rows.add(new Object[] {"ClientUser", Integer.MAX_VALUE, null, "The user the application works for"});
+        return connection.metadataResult(MetadataColumns.CLIENT_INFO_PROPERTIES, rows);
     }
 
     @Override
