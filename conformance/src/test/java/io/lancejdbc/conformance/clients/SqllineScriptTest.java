@@ -15,8 +15,8 @@ import sqlline.SqlLine;
 /**
  * The stock sqlline 1.12 (not the driver's shell) driven by a script against the demo warehouse, as a user runs
  * {@code sqlline -u jdbc:lance:... --run=file.sql}: queries print their rows, a refused write prints its SQLState
- * 25006 (not 0A000), and with {@code --force} the session goes on to the next statement on the same connection (the USE state
- * kept).
+ * 25006 (not 0A000), and with {@code --force} the session goes on to the next statement on the same connection
+ * (the USE state kept).
  */
 class SqllineScriptTest {
     @TempDir

@@ -8,9 +8,9 @@ import java.util.Set;
 /**
  * Rejects statements that would change data or schema before they are parsed: lance-jdbc is a read-only
  * driver (the Doris Lance Catalog is read-only too), so INSERT, UPDATE, DELETE, DDL and CALL fail with SQLState
- * 25006 (read-only SQL transaction; not 0A000, which connection pools read as a broken connection) whatever form they take, also those JSqlParser cannot
- * parse ({@code (DROP TABLE t)}, {@code REVOKE}, {@code VACUUM}, a malformed INSERT). Only the first keyword is
- * looked at, after blanks, comments and opening parentheses. Part of the engine, not the driver, so that every
+ * 25006 (read-only SQL transaction; not 0A000, which connection pools read as a broken connection) whatever form
+ * they take, also those JSqlParser cannot parse ({@code (DROP TABLE t)}, {@code REVOKE}, {@code VACUUM}, a
+ * malformed INSERT). Only the first keyword is looked at, after blanks, comments and opening parentheses. Part of the engine, not the driver, so that every
  * client of the engine gets this answer.
  */
 final class WriteStatementGuard {
