@@ -8,7 +8,6 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.sql.Array;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
@@ -36,7 +35,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * compared with a zoned timestamp binds as its instant (the context-aware overloads); {@code OffsetDateTime},
  * {@code ZonedDateTime} and {@code Instant} are instants (a timestamp with zone UTC). Sub-microsecond digits keep a
  * nanosecond unit; other values use microseconds. Vectors bind as {@code float[]}/{@code double[]} with a
- * FixedSizeList type of their length.
+ * FixedSizeList type of their length. A value the driver cannot bind is 22023 (invalid parameter value), not
+ * 0A000: pools evict a connection on 0A000, and the statement, not the connection, is at fault.
  */
 final class ParameterValues {
     static final ArrowType NULL = ArrowType.Null.INSTANCE;
@@ -196,9 +196,9 @@ final class ParameterValues {
         } else if (x instanceof Array) {
             return ofArray((Array) x, index);
         }
-        throw new SQLFeatureNotSupportedException("Parameter " + index + ": values of class "
+        throw SqlExceptions.of(SqlState.INVALID_PARAMETER_VALUE, "Parameter " + index + ": values of class "
                 + x.getClass().getName() + " are not supported; use a number, String, byte[], java.time value, "
-                + "java.sql date/time value, float[]/double[] or java.sql.Array", SqlState.FEATURE_NOT_SUPPORTED);
+                + "java.sql date/time value, float[]/double[] or java.sql.Array");
     }
 
     /**
@@ -362,17 +362,17 @@ final class ParameterValues {
             }
             return out;
         }
-        throw new SQLFeatureNotSupportedException("Parameter " + index + ": java.sql.Array.getArray() "
-                + "returned " + (array == null ? "null" : array.getClass().getName())
-                + "; arrays of REAL or DOUBLE elements are supported", SqlState.FEATURE_NOT_SUPPORTED);
+        throw SqlExceptions.of(SqlState.INVALID_PARAMETER_VALUE, "Parameter " + index
+                + ": java.sql.Array.getArray() returned " + (array == null ? "null" : array.getClass().getName())
+                + "; arrays of REAL or DOUBLE elements are supported");
     }
 
     private static ParameterValue ofElements(Object[] elements, int baseType, int index) throws SQLException {
         boolean single = baseType == Types.REAL;
         if (!single && baseType != Types.DOUBLE && baseType != Types.FLOAT) {
-            throw new SQLFeatureNotSupportedException("Parameter " + index + ": arrays of JDBC type "
-                    + baseType + " are not supported; bind vectors as REAL or DOUBLE arrays (float[], double[], "
-                    + "Connection.createArrayOf(\"REAL\", ...))", SqlState.FEATURE_NOT_SUPPORTED);
+            throw SqlExceptions.of(SqlState.INVALID_PARAMETER_VALUE, "Parameter " + index
+                    + ": arrays of JDBC type " + baseType + " are not supported; bind vectors as REAL or DOUBLE"
+                    + " arrays (float[], double[], Connection.createArrayOf(\"REAL\", ...))");
         }
         float[] f = single ? new float[elements.length] : null;
         double[] d = single ? null : new double[elements.length];
