@@ -42,8 +42,20 @@ public final class SqlState {
     public static final String CONNECTION_CLOSED = "08003";
     /** Connection exception (general, e.g. an unreachable service). */
     public static final String CONNECTION_EXCEPTION = "08000";
-    /** Feature not supported. */
+    /**
+     * Feature not supported: only for JDBC API methods the driver does not implement. Connection pools (HikariCP,
+     * DBCP) treat 0A000 as a broken connection and evict it, so SQL the engine refuses uses
+     * {@link #UNSUPPORTED_SQL} or {@link #READ_ONLY_TRANSACTION} instead.
+     */
     public static final String FEATURE_NOT_SUPPORTED = "0A000";
+    /**
+     * An SQL construct, statement form or stored data the engine does not support (syntax error or access rule
+     * violation, class 42): the statement is refused, the connection stays usable. Not 0A000, which pools read as
+     * a broken connection (see {@link #FEATURE_NOT_SUPPORTED}).
+     */
+    public static final String UNSUPPORTED_SQL = "42000";
+    /** A data- or schema-changing statement on this read-only driver (read-only SQL transaction). */
+    public static final String READ_ONLY_TRANSACTION = "25006";
     /** Query canceled. */
     public static final String QUERY_CANCELED = "57014";
     /** Timeout expired. */

@@ -71,6 +71,6 @@ public final class TestCatalog implements CatalogView {
 
     @Override
     public BoundTable resolveFileFunction(String function, Map<String, String> arguments) {
-        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "no file functions in the planning test catalog");
+        throw new SqlError(SqlState.UNSUPPORTED_SQL, "no file functions in the planning test catalog");
     }
 }

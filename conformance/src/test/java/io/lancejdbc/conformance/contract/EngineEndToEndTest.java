@@ -20,7 +20,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLSyntaxErrorException;
 import java.sql.Statement;
 import java.sql.Struct;
@@ -297,24 +296,23 @@ class EngineEndToEndTest {
         Statement s = connection.createStatement();
         for (String sql : new String[] {"DELETE FROM items", "INSERT INTO t VALUES (1)", "  update t set a = 1",
             "/* c */ DELETE FROM t", "-- x\nCREATE TABLE t (a INT)", "(DROP TABLE t)", "merge into t using s on 1=1"}) {
-            SQLFeatureNotSupportedException e = assertThrows(SQLFeatureNotSupportedException.class,
-                    () -> s.executeUpdate(sql), sql);
-            assertEquals("0A000", e.getSQLState());
+            SQLException e = assertThrows(SQLException.class, () -> s.executeUpdate(sql), sql);
+            assertEquals("25006", e.getSQLState(), "read-only SQL transaction, not 0A000 on which pools evict");
         }
         assertEquals("lance-jdbc is read-only: INSERT statements are not supported (only SELECT, WITH, SHOW, DESC, "
                 + "EXPLAIN, USE and SET run)", assertThrows(SQLException.class,
                         () -> s.execute("insert into t values (1)")).getMessage());
-        assertThrows(SQLFeatureNotSupportedException.class,
-                () -> connection.prepareStatement("INSERT INTO t VALUES (?)"));
+        assertEquals("25006", assertThrows(SQLException.class,
+                () -> connection.prepareStatement("INSERT INTO t VALUES (?)")).getSQLState());
     }
 
     @Test
-    void aWriteInABatchStopsTheBatchWith0A000() throws SQLException {
+    void aWriteInABatchStopsTheBatchWith25006() throws SQLException {
         Statement s = connection.createStatement();
         s.addBatch("USE analytics");
         s.addBatch("DROP TABLE items");
         BatchUpdateException e = assertThrows(BatchUpdateException.class, s::executeBatch);
-        assertEquals("0A000", e.getSQLState());
+        assertEquals("25006", e.getSQLState());
         assertArrayEquals(new long[] {0}, e.getLargeUpdateCounts());
     }
 

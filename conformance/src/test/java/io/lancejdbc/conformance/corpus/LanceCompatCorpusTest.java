@@ -294,7 +294,7 @@ class LanceCompatCorpusTest {
             for (String path : ABORT_LANCE_CORE) {
                 String table = new Compat(path).table();
                 assertTrue(warnings.stream().anyMatch(w -> w.startsWith("getColumns left out table default." + table
-                        + ", which cannot be read (0A000): ")), table + " in " + warnings);
+                        + ", which cannot be read (42000): ")), table + " in " + warnings);
             }
             try (ResultSet rs = conn.getMetaData().getIndexInfo(null, "default", "%", false, true)) {
                 int indexRows = 0;
@@ -311,7 +311,7 @@ class LanceCompatCorpusTest {
     void aDatasetThatAbortsLanceCoreIsAnSqlExceptionAndTheJvmLivesOn(Failing f) throws SQLException {
         try (Connection conn = connect(f.dataset())) {
             SQLException e = assertThrows(SQLException.class, () -> runToTheEnd(conn, f.statement()));
-            assertEquals("0A000", e.getSQLState());
+            assertEquals("42000", e.getSQLState());
             assertTrue(e.getMessage().contains(f.dataset().dataset().toString()), e.getMessage());
             assertTrue(e.getMessage().contains("written by Lance 0.7 or older"), e.getMessage());
             assertStillWorks(conn);

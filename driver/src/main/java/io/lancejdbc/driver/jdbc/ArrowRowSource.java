@@ -39,6 +39,16 @@ final class ArrowRowSource implements RowSource {
         return result.schema();
     }
 
+    /** The cancellation as an SQLException (57014, or HYT00 for a timeout), or null when not cancelled. */
+    SQLException cancelled() {
+        try {
+            cancellation.throwIfCancelled();
+            return null;
+        } catch (RuntimeException e) {
+            return SqlExceptions.from(e);
+        }
+    }
+
     /**
      * The next engine batch as is (possibly empty), owned by the caller; null at the end.
      */

@@ -420,8 +420,16 @@ final class LanceDatabaseMetaData implements DatabaseMetaData {
     }
 
     @Override
+    /**
+     * The JDBC 4.0 standard client info names (DBeaver sets ApplicationName after reading this list). Any name is
+     * kept by {@code setClientInfo} and returned by {@code getClientInfo}; none is sent anywhere or limited in length.
+     */
     public ResultSet getClientInfoProperties() throws SQLException {
-        return empty(MetadataColumns.CLIENT_INFO_PROPERTIES);
+        List<Object[]> rows = new java.util.ArrayList<>();
+        rows.add(new Object[] {"ApplicationName", Integer.MAX_VALUE, null, "The application using the connection"});
+        rows.add(new Object[] {"ClientHostname", Integer.MAX_VALUE, null, "The host the application runs on"});
+        rows.add(new Object[] {"ClientUser", Integer.MAX_VALUE, null, "The user the application works for"});
+        return connection.metadataResult(MetadataColumns.CLIENT_INFO_PROPERTIES, rows);
     }
 
     @Override
@@ -739,10 +747,13 @@ final class LanceDatabaseMetaData implements DatabaseMetaData {
         return true;
     }
 
-    /** LIKE uses {@code \} as its escape character; an ESCAPE clause is not part of the dialect. */
+    /**
+     * {@code LIKE pattern ESCAPE 'c'} runs (without a clause {@code \} escapes); DatabaseMetaDataSupportsFlagsTest
+     * runs the SQL behind every flag.
+     */
     @Override
     public boolean supportsLikeEscapeClause() {
-        return false;
+        return true;
     }
 
     @Override
@@ -898,7 +909,8 @@ final class LanceDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsSubqueriesInQuantifieds() {
-        return true;
+        // x > ALL (SELECT ...) / ANY / SOME are not supported (42000); use max()/min() or EXISTS
+        return false;
     }
 
     @Override
@@ -1158,11 +1170,13 @@ final class LanceDatabaseMetaData implements DatabaseMetaData {
         return false;
     }
 
-    /** Commit does nothing, so a result set survives it whichever holdability is asked for. */
+    /**
+     * Commit does nothing, so every result set survives it: only HOLD_CURSORS_OVER_COMMIT is true to behaviour
+     * ({@code setHoldability(CLOSE_CURSORS_AT_COMMIT)} keeps HOLD and warns).
+     */
     @Override
     public boolean supportsResultSetHoldability(int holdability) {
-        return holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT
-                || holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT;
+        return holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT;
     }
 
     @Override

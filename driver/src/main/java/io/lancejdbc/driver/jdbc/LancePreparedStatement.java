@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Calendar;
 import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -189,6 +190,15 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
 
     // ------------------------------------------------------------------------------------------ parameters
 
+    /**
+     * The type the engine inferred for parameter {@code index} from its context (ArrowType.Null when undecided): a
+     * Timestamp or Date binds as an instant against a zoned timestamp and as a wall clock otherwise.
+     */
+    private ArrowType context(int index) {
+        List<ArrowType> types = prepared.parameterTypes();
+        return index - 1 < types.size() ? types.get(index - 1) : ArrowType.Null.INSTANCE;
+    }
+
     private void bind(int index, ParameterValue value) throws SQLException {
         checkIndex(index);
         parameters[index - 1] = value;
@@ -283,7 +293,9 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
 
     @Override
     public void setDate(int parameterIndex, Date x, Calendar cal) throws SQLException {
-        bind(parameterIndex, x == null ? ParameterValues.nullOf(Types.DATE) : ParameterValues.ofDate(x, cal));
+        checkIndex(parameterIndex);
+        bind(parameterIndex, x == null ? ParameterValues.nullOf(Types.DATE)
+                : ParameterValues.ofDate(x, cal, context(parameterIndex)));
     }
 
     @Override
@@ -303,14 +315,15 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
 
     @Override
     public void setTimestamp(int parameterIndex, Timestamp x, Calendar cal) throws SQLException {
+        checkIndex(parameterIndex);
         bind(parameterIndex, x == null ? ParameterValues.nullOf(Types.TIMESTAMP)
-                : ParameterValues.ofTimestamp(x, cal));
+                : ParameterValues.ofTimestamp(x, cal, context(parameterIndex)));
     }
 
     @Override
     public void setObject(int parameterIndex, Object x) throws SQLException {
         checkIndex(parameterIndex);
-        bind(parameterIndex, ParameterValues.of(x, parameterIndex));
+        bind(parameterIndex, ParameterValues.of(x, parameterIndex, context(parameterIndex)));
     }
 
     @Override
@@ -321,6 +334,13 @@ final class LancePreparedStatement extends LanceStatement implements PreparedSta
     @Override
     public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
         checkIndex(parameterIndex);
+        if (targetSqlType == Types.TIMESTAMP && x instanceof java.util.Date && !(x instanceof Time)
+                && !(x instanceof Date)) {
+            // what setTimestamp does: a Timestamp (java.util.Date) takes its context's side
+            Timestamp t = x instanceof Timestamp ? (Timestamp) x : new Timestamp(((java.util.Date) x).getTime());
+            bind(parameterIndex, ParameterValues.ofTimestamp(t, null, context(parameterIndex)));
+            return;
+        }
         bind(parameterIndex, ParameterValues.of(x, targetSqlType, scaleOrLength, parameterIndex));
     }
 

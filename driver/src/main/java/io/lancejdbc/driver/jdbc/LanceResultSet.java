@@ -50,7 +50,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * batch by batch without converting them, for Arrow-aware callers; it cannot be mixed with {@link #next()}.
  *
  * <p>Not thread-safe, like every JDBC result set; {@code Statement.cancel()} from another thread is the supported
- * way to stop it.
+ * way to stop it, and {@code close()} of the result set, its statement or its connection from another thread
+ * cancels, waits for the running {@code next()} to end (it then fails with 57014) and frees every batch.
  */
 public final class LanceResultSet implements ResultSet {
     private final LanceStatement statement;
@@ -69,7 +70,8 @@ public final class LanceResultSet implements ResultSet {
     private int row = -1;
     private long rowNumber;
     private boolean afterLast;
-    private boolean closed;
+    /** Volatile: a close from another thread is seen by the reading thread's next getter. */
+    private volatile boolean closed;
     private boolean wasNull;
     private boolean rowMode;
     private boolean arrowMode;
@@ -105,6 +107,18 @@ public final class LanceResultSet implements ResultSet {
 
     @Override
     public boolean next() throws SQLException {
+        if (statement == null) {
+            return advance();
+        }
+        statement.enterCall();
+        try {
+            return advance();
+        } finally {
+            statement.exitCall();
+        }
+    }
+
+    private boolean advance() throws SQLException {
         checkOpen();
         if (arrowMode) {
             throw SqlExceptions.of(SqlExceptions.INVALID_CURSOR_STATE,
@@ -183,8 +197,28 @@ public final class LanceResultSet implements ResultSet {
         }
     }
 
+    /**
+     * Closes the result set and frees its batches and engine stream. Called from another thread while this result
+     * set's {@code next()} runs (a statement or connection closed by an IDE), it first waits for that call to end:
+     * the caller cancels the execution before, so the call ends promptly with 57014 and nothing is freed under it.
+     */
     @Override
     public void close() {
+        if (statement == null) {
+            release();
+            return;
+        }
+        boolean entered = statement.enterCallForClose();
+        try {
+            release();
+        } finally {
+            if (entered) {
+                statement.exitCall();
+            }
+        }
+    }
+
+    private void release() {
         if (closed) {
             return;
         }
@@ -208,8 +242,17 @@ public final class LanceResultSet implements ResultSet {
 
     private void checkOpen() throws SQLException {
         if (closed) {
-            throw SqlExceptions.closed("ResultSet");
+            throw closedError();
         }
+    }
+
+    /**
+     * Why this result set cannot be read: the cancellation (57014, HYT00) when its execution was cancelled, e.g. by
+     * a close of its statement or connection from another thread while rows were being read; else HY010.
+     */
+    private SQLException closedError() {
+        SQLException cancelled = source instanceof ArrowRowSource ? ((ArrowRowSource) source).cancelled() : null;
+        return cancelled != null ? cancelled : SqlExceptions.closed("ResultSet");
     }
 
     @Override
@@ -323,6 +366,18 @@ public final class LanceResultSet implements ResultSet {
      * @throws SQLException when the query fails, times out or is cancelled; 24000 after {@link #next()} was used
      */
     public VectorSchemaRoot nextArrowBatch() throws SQLException {
+        if (statement == null) {
+            return advanceArrow();
+        }
+        statement.enterCall();
+        try {
+            return advanceArrow();
+        } finally {
+            statement.exitCall();
+        }
+    }
+
+    private VectorSchemaRoot advanceArrow() throws SQLException {
         checkOpen();
         ArrowRowSource arrow = arrowSource();
         if (rowMode) {
@@ -376,7 +431,7 @@ public final class LanceResultSet implements ResultSet {
 
     private SQLException notReadable(int columnIndex) {
         if (closed) {
-            return SqlExceptions.closed("ResultSet");
+            return closedError();
         }
         if (columnIndex < 1 || columnIndex > columns.size()) {
             return SqlExceptions.of(SqlExceptions.INVALID_COLUMN_INDEX, "Column index " + columnIndex
@@ -384,6 +439,19 @@ public final class LanceResultSet implements ResultSet {
         }
         return SqlExceptions.of(SqlExceptions.INVALID_CURSOR_STATE, afterLast
                 ? "The cursor is after the last row" : "The cursor is before the first row; call next() first");
+    }
+
+    /**
+     * A getter that met a freed Arrow buffer: the result set was closed by another thread (its statement or
+     * connection closed mid-read), so the call ends as cancelled (57014); anything else is rethrown.
+     */
+    private SQLException readFailure(IllegalStateException e) {
+        if (!closed) {
+            throw e;
+        }
+        SQLException failure = closedError();
+        failure.addSuppressed(e);
+        return failure;
     }
 
     /** The accessor of a non-null value, or null when the value is SQL NULL (recorded for wasNull). */
@@ -437,63 +505,99 @@ public final class LanceResultSet implements ResultSet {
 
     @Override
     public String getString(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        if (a == null) {
-            return null;
+        try {
+            ColumnAccessor a = value(columnIndex);
+            if (a == null) {
+                return null;
+            }
+            String s = a.getString(row);
+            if (maxFieldSize > 0 && a.type.textual() && s.length() > maxFieldSize) {
+                return s.substring(0, maxFieldSize);
+            }
+            return s;
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
         }
-        String s = a.getString(row);
-        if (maxFieldSize > 0 && a.type.textual() && s.length() > maxFieldSize) {
-            return s.substring(0, maxFieldSize);
-        }
-        return s;
     }
 
     @Override
     public boolean getBoolean(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a != null && a.getBoolean(row);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a != null && a.getBoolean(row);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override
     public byte getByte(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? 0 : a.getByte(row);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? 0 : a.getByte(row);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override
     public short getShort(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? 0 : a.getShort(row);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? 0 : a.getShort(row);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override
     public int getInt(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? 0 : a.getInt(row);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? 0 : a.getInt(row);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override
     public long getLong(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? 0 : a.getLong(row);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? 0 : a.getLong(row);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override
     public float getFloat(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? 0 : a.getFloat(row);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? 0 : a.getFloat(row);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override
     public double getDouble(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? 0 : a.getDouble(row);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? 0 : a.getDouble(row);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override
     public BigDecimal getBigDecimal(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? null : a.getBigDecimal(row);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? null : a.getBigDecimal(row);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     /** @deprecated as in {@link ResultSet}; rounds half-up to {@code scale}. */
@@ -506,15 +610,19 @@ public final class LanceResultSet implements ResultSet {
 
     @Override
     public byte[] getBytes(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        if (a == null) {
-            return null;
+        try {
+            ColumnAccessor a = value(columnIndex);
+            if (a == null) {
+                return null;
+            }
+            byte[] b = a.getBytes(row);
+            if (maxFieldSize > 0 && b.length > maxFieldSize) {
+                return Arrays.copyOf(b, maxFieldSize);
+            }
+            return b;
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
         }
-        byte[] b = a.getBytes(row);
-        if (maxFieldSize > 0 && b.length > maxFieldSize) {
-            return Arrays.copyOf(b, maxFieldSize);
-        }
-        return b;
     }
 
     @Override
@@ -534,20 +642,32 @@ public final class LanceResultSet implements ResultSet {
 
     @Override
     public Date getDate(int columnIndex, Calendar cal) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? null : a.getDate(row, cal);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? null : a.getDate(row, cal);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override
     public Time getTime(int columnIndex, Calendar cal) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? null : a.getTime(row, cal);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? null : a.getTime(row, cal);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override
     public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? null : a.getTimestamp(row, cal);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? null : a.getTimestamp(row, cal);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override
@@ -577,14 +697,18 @@ public final class LanceResultSet implements ResultSet {
 
     @Override
     public Object getObject(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        if (a == null) {
-            return null;
+        try {
+            ColumnAccessor a = value(columnIndex);
+            if (a == null) {
+                return null;
+            }
+            if (maxFieldSize > 0 && a.type.textual()) {
+                return a.type.javaClass() == String.class ? getString(columnIndex) : getBytes(columnIndex);
+            }
+            return a.getObject(row);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
         }
-        if (maxFieldSize > 0 && a.type.textual()) {
-            return a.type.javaClass() == String.class ? getString(columnIndex) : getBytes(columnIndex);
-        }
-        return a.getObject(row);
     }
 
     @Override
@@ -597,20 +721,28 @@ public final class LanceResultSet implements ResultSet {
 
     @Override
     public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
-        if (type == null) {
-            throw SqlExceptions.of(SqlExceptions.INVALID_ARGUMENT, "getObject: the target class must not be null");
+        try {
+            if (type == null) {
+                throw SqlExceptions.of(SqlExceptions.INVALID_ARGUMENT, "getObject: the target class must not be null");
+            }
+            ColumnAccessor a = value(columnIndex);
+            if (a == null) {
+                return null;
+            }
+            return type.cast(a.getObject(row, type));
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
         }
-        ColumnAccessor a = value(columnIndex);
-        if (a == null) {
-            return null;
-        }
-        return type.cast(a.getObject(row, type));
     }
 
     @Override
     public Array getArray(int columnIndex) throws SQLException {
-        ColumnAccessor a = value(columnIndex);
-        return a == null ? null : a.getArray(row);
+        try {
+            ColumnAccessor a = value(columnIndex);
+            return a == null ? null : a.getArray(row);
+        } catch (IllegalStateException e) {
+            throw readFailure(e);
+        }
     }
 
     @Override

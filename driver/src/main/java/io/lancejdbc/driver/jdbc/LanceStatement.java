@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A statement of a read-only connection. SELECT, WITH, SHOW, DESC and EXPLAIN return rows; USE and SET return an
@@ -27,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * <p>{@code setMaxRows} goes to the engine ({@code QueryOptions.maxRows}) and is also enforced while reading.
  * {@code setQueryTimeout} starts a timer when the statement runs that cancels the execution (also while its rows
  * are read) through its {@link Cancellation}; the caller sees an {@code SQLTimeoutException} (HYT00).
- * {@code cancel()} may be called from any thread; {@code close()} cancels what is still running.
+ * {@code cancel()} may be called from any thread; {@code close()} cancels what is still running and, called from
+ * another thread, waits for the running call (which then fails with 57014) before freeing its Arrow memory.
  */
 class LanceStatement implements Statement {
     final LanceConnection connection;
@@ -45,6 +47,13 @@ class LanceStatement implements Statement {
 
     /** The signal of the execution in progress (statement running or its rows being read); null when idle. */
     private volatile Cancellation running;
+    /**
+     * Held by the thread inside an execution or a {@code next()} of this statement's result set, so that a close
+     * from another thread (which cancels first) waits for that call to end before freeing the Arrow memory it uses.
+     */
+    private final ReentrantLock inCall = new ReentrantLock();
+    /** How long a close from another thread waits for a cancelled call to end before freeing anyway. */
+    private static final long CLOSE_WAIT_SECONDS = 60;
     private ScheduledFuture<?> timeout;
 
     LanceStatement(LanceConnection connection) {
@@ -74,11 +83,47 @@ class LanceStatement implements Statement {
      */
     final boolean run(Execution execution) throws SQLException {
         checkOpen();
+        enterCall();
+        try {
+            return runEntered(execution);
+        } finally {
+            exitCall();
+        }
+    }
+
+    /** Enters a call that uses Arrow memory of this statement (an execution, a result set's next()). */
+    final void enterCall() {
+        inCall.lock();
+    }
+
+    final void exitCall() {
+        inCall.unlock();
+    }
+
+    /**
+     * Enters for a close: waits for the call in progress on another thread (already cancelled by the closer) to
+     * end; false when it did not end within {@link #CLOSE_WAIT_SECONDS} (the close then goes ahead).
+     */
+    final boolean enterCallForClose() {
+        try {
+            return inCall.tryLock(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private boolean runEntered(Execution execution) throws SQLException {
+        checkOpen();
         closeResult();
         updateCount = -1;
         Cancellation cancellation = new Cancellation();
         QueryOptions options = new QueryOptions(maxRows, fetchSize, queryTimeoutSeconds * 1000L, cancellation);
         running = cancellation;
+        if (closed) {
+            // close() on another thread set closed before it read running: it did not see this execution
+            cancellation.cancel("Query was cancelled because its statement was closed");
+        }
         startTimeout(cancellation);
         QueryResult result;
         try {
@@ -205,7 +250,12 @@ class LanceStatement implements Statement {
             throw SqlExceptions.of(SqlExceptions.NO_DATA, "executeQuery ran a statement that returns no rows "
                     + "(USE or SET); run it with execute or executeUpdate");
         }
-        return resultSet;
+        ResultSet rows = resultSet;
+        if (rows == null) {
+            // close() on another thread took the rows between the execution and this return
+            throw SqlExceptions.of(SqlState.QUERY_CANCELED, "Query was cancelled because its statement was closed");
+        }
+        return rows;
     }
 
     @Override
@@ -401,13 +451,22 @@ class LanceStatement implements Statement {
         if (c != null) {
             c.cancel("Query was cancelled because its statement was closed");
         }
-        LanceResultSet rs = resultSet;
-        resultSet = null;
-        if (rs != null) {
-            rs.close();
-        }
-        if (c != null) {
-            executionDone(c);
+        // A call in progress on another thread ends promptly (cancelled) and frees what it holds; wait for it.
+        boolean entered = enterCallForClose();
+        try {
+            LanceResultSet rs = resultSet;
+            resultSet = null;
+            if (rs != null) {
+                rs.close();
+            }
+            c = running;
+            if (c != null) {
+                executionDone(c);
+            }
+        } finally {
+            if (entered) {
+                exitCall();
+            }
         }
         connection.forget(this);
     }

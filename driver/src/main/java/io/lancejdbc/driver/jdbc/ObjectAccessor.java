@@ -187,7 +187,8 @@ final class ObjectAccessor extends ColumnAccessor {
         } else if (v instanceof LocalDate) {
             return ((LocalDate) v).atStartOfDay();
         } else if (v instanceof OffsetDateTime) {
-            return ((OffsetDateTime) v).toLocalDateTime();
+            // an instant renders in the JVM zone, as TimestampAccessor does for zoned columns
+            return LocalDateTime.ofInstant(((OffsetDateTime) v).toInstant(), java.time.ZoneId.systemDefault());
         } else if (v instanceof String) {
             return TextConversions.toLocalDateTime((String) v, this);
         }

@@ -8,7 +8,6 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.sql.Array;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
@@ -32,10 +31,12 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * types literals (see the {@link ParameterValue} class comment for the Java value of each Arrow type).
  *
  * <p>Date/time rules (JDBC 4.2): {@code java.sql.Date/Time/Timestamp} are read in the Calendar's zone, or the JVM
- * default zone without one, giving a zone-less LocalDate/LocalTime/LocalDateTime; {@code OffsetDateTime},
+ * default zone without one, giving a zone-less LocalDate/LocalTime/LocalDateTime, except that a Date or Timestamp
+ * compared with a zoned timestamp binds as its instant (the context-aware overloads); {@code OffsetDateTime},
  * {@code ZonedDateTime} and {@code Instant} are instants (a timestamp with zone UTC). Sub-microsecond digits keep a
  * nanosecond unit; other values use microseconds. Vectors bind as {@code float[]}/{@code double[]} with a
- * FixedSizeList type of their length.
+ * FixedSizeList type of their length. A value the driver cannot bind is 22023 (invalid parameter value), not
+ * 0A000: pools evict a connection on 0A000, and the statement, not the connection, is at fault.
  */
 final class ParameterValues {
     static final ArrowType NULL = ArrowType.Null.INSTANCE;
@@ -117,6 +118,22 @@ final class ParameterValues {
         }
     }
 
+    /**
+     * {@code setObject(i, x)} for a {@code ?} whose context type is {@code context}: as {@link #of(Object, int)},
+     * except that {@code java.sql.Date}, {@code Timestamp} and {@code java.util.Date} take their context's side (see
+     * {@link #ofTimestamp(Timestamp, Calendar, ArrowType)}).
+     */
+    static ParameterValue of(Object x, int index, ArrowType context) throws SQLException {
+        if (x instanceof java.sql.Date) {
+            return ofDate((java.sql.Date) x, null, context);
+        } else if (x instanceof Timestamp) {
+            return ofTimestamp((Timestamp) x, null, context);
+        } else if (x instanceof java.util.Date && !(x instanceof Time)) {
+            return ofTimestamp(new Timestamp(((java.util.Date) x).getTime()), null, context);
+        }
+        return of(x, index);
+    }
+
     /** {@code setObject(i, x)}: the type follows the value's class. */
     static ParameterValue of(Object x, int index) throws SQLException {
         if (x == null) {
@@ -179,9 +196,9 @@ final class ParameterValues {
         } else if (x instanceof Array) {
             return ofArray((Array) x, index);
         }
-        throw new SQLFeatureNotSupportedException("Parameter " + index + ": values of class "
+        throw SqlExceptions.of(SqlState.INVALID_PARAMETER_VALUE, "Parameter " + index + ": values of class "
                 + x.getClass().getName() + " are not supported; use a number, String, byte[], java.time value, "
-                + "java.sql date/time value, float[]/double[] or java.sql.Array", SqlState.FEATURE_NOT_SUPPORTED);
+                + "java.sql date/time value, float[]/double[] or java.sql.Array");
     }
 
     /**
@@ -254,6 +271,43 @@ final class ParameterValues {
         return new ParameterValue(TemporalConversions.fromSqlDate(x, calendar), DATE);
     }
 
+    /**
+     * A {@code java.sql.Date} for a {@code ?} whose context type is {@code context} ({@code PreparedQuery
+     * .parameterTypes}): against a zoned timestamp it is the instant of its midnight in the Calendar's zone (the JVM
+     * zone without one), otherwise its calendar date in that zone (see {@link #ofTimestamp(Timestamp, Calendar,
+     * ArrowType)}).
+     */
+    static ParameterValue ofDate(java.sql.Date x, Calendar calendar, ArrowType context) {
+        if (isZoned(context)) {
+            ZoneId zone = calendar == null ? ZoneId.systemDefault() : calendar.getTimeZone().toZoneId();
+            return of(TemporalConversions.fromSqlDate(x, calendar).atStartOfDay(zone).toInstant());
+        }
+        return ofDate(x, calendar);
+    }
+
+    /**
+     * A {@code java.sql.Timestamp} (or {@code java.util.Date}) for a {@code ?} whose context type is {@code context}.
+     * A Timestamp is an instant that JDBC also reads as a wall clock in the Calendar's (else the JVM's) zone, and the
+     * parameter takes the side its context asks for, as pgjdbc does: against a {@code TIMESTAMP WITH TIME ZONE}
+     * it is the instant (the same rows in every JVM zone, the Calendar changes nothing), against anything else (a
+     * naive timestamp, a date, an undecided context) it is the wall clock. Naive values of every other kind
+     * (literals, {@code LocalDateTime}, strings without an offset) meet zoned columns as UTC wall clocks.
+     */
+    static ParameterValue ofTimestamp(Timestamp x, Calendar calendar, ArrowType context) {
+        if (isZoned(context)) {
+            return of(x.toInstant());
+        }
+        return ofTimestamp(x, calendar);
+    }
+
+    private static boolean isZoned(ArrowType context) {
+        return context instanceof ArrowType.Timestamp && ((ArrowType.Timestamp) context).getTimezone() != null;
+    }
+
+    private static ParameterValue of(Instant t) {
+        return new ParameterValue(t, t.getNano() % 1000 == 0 ? INSTANT_MICRO : INSTANT_NANO);
+    }
+
     static ParameterValue ofTime(Time x, Calendar calendar) {
         return new ParameterValue(TemporalConversions.fromSqlTime(x, calendar), TIME_MILLI);
     }
@@ -308,17 +362,17 @@ final class ParameterValues {
             }
             return out;
         }
-        throw new SQLFeatureNotSupportedException("Parameter " + index + ": java.sql.Array.getArray() "
-                + "returned " + (array == null ? "null" : array.getClass().getName())
-                + "; arrays of REAL or DOUBLE elements are supported", SqlState.FEATURE_NOT_SUPPORTED);
+        throw SqlExceptions.of(SqlState.INVALID_PARAMETER_VALUE, "Parameter " + index
+                + ": java.sql.Array.getArray() returned " + (array == null ? "null" : array.getClass().getName())
+                + "; arrays of REAL or DOUBLE elements are supported");
     }
 
     private static ParameterValue ofElements(Object[] elements, int baseType, int index) throws SQLException {
         boolean single = baseType == Types.REAL;
         if (!single && baseType != Types.DOUBLE && baseType != Types.FLOAT) {
-            throw new SQLFeatureNotSupportedException("Parameter " + index + ": arrays of JDBC type "
-                    + baseType + " are not supported; bind vectors as REAL or DOUBLE arrays (float[], double[], "
-                    + "Connection.createArrayOf(\"REAL\", ...))", SqlState.FEATURE_NOT_SUPPORTED);
+            throw SqlExceptions.of(SqlState.INVALID_PARAMETER_VALUE, "Parameter " + index
+                    + ": arrays of JDBC type " + baseType + " are not supported; bind vectors as REAL or DOUBLE"
+                    + " arrays (float[], double[], Connection.createArrayOf(\"REAL\", ...))");
         }
         float[] f = single ? new float[elements.length] : null;
         double[] d = single ? null : new double[elements.length];

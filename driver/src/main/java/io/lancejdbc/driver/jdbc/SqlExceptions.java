@@ -14,8 +14,9 @@ import java.sql.SQLTransientException;
 
 /**
  * Builds the {@link SQLException} subclass that fits an SQLState, so that Spring, jOOQ and Hibernate translate
- * our failures by class: {@code 42} syntax and names, {@code 22} data, {@code 08} connection, {@code 0A}
- * unsupported, {@code HYT00} timeout, {@code 57014} cancelled, {@code 28} authorization.
+ * our failures by class: {@code 42} syntax, names and unsupported SQL, {@code 22} data, {@code 08} connection,
+ * {@code 0A} JDBC API methods not implemented, {@code 25} writes on the read-only driver, {@code HYT00} timeout,
+ * {@code 57014} cancelled, {@code 28} authorization.
  */
 final class SqlExceptions {
     /** Driver-side SQLStates that the engine's {@link SqlState} does not need. */
@@ -49,7 +50,8 @@ final class SqlExceptions {
             e = new SQLTimeoutException(message, sqlState);
         } else if (sqlState.equals(SqlState.QUERY_CANCELED)) {
             e = new SQLTransientException(message, sqlState);
-        } else if (sqlState.startsWith("3F") || sqlState.startsWith("07") || sqlState.startsWith("24")) {
+        } else if (sqlState.startsWith("3F") || sqlState.startsWith("07") || sqlState.startsWith("24")
+                || sqlState.startsWith("25")) {
             e = new SQLNonTransientException(message, sqlState);
         } else {
             e = new SQLException(message, sqlState);

@@ -26,8 +26,11 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *   <li>Without a zone → TIMESTAMP read as {@link LocalDateTime}: a wall-clock value that {@code getTimestamp}
  *       places in the Calendar's zone, or the JVM default zone without one.
  *   <li>With a zone → TIMESTAMP WITH TIME ZONE read as {@link OffsetDateTime} in the vector's zone; an instant, so
- *       {@code getTimestamp} ignores the Calendar and {@code getObject(i, Instant.class)} works. As local values
- *       ({@code LocalDateTime}, {@code getString}) it shows the wall clock of the vector's zone.
+ *       {@code getTimestamp} ignores the Calendar and {@code getObject(i, Instant.class)} works. {@code getObject()},
+ *       {@code OffsetDateTime}, {@code ZonedDateTime} and {@code getString} show the wall clock of the vector's zone
+ *       with its offset; the zone-less renderings ({@code getObject(i, LocalDateTime/LocalDate/LocalTime.class)},
+ *       {@code getTimestamp(i).toLocalDateTime()}, {@code getDate}, {@code getTime}) all show the instant in the JVM
+ *       default zone (the Calendar's zone where one is given), as pgjdbc does with its session zone.
  * </ul>
  */
 final class TimestampAccessor extends ArrowAccessor {
@@ -73,9 +76,14 @@ final class TimestampAccessor extends ArrowAccessor {
         }
     }
 
+    /**
+     * A naive value's stored wall clock; a zoned value's instant rendered in the JVM default zone (read at the call),
+     * so that {@code getObject(i, LocalDateTime.class)} equals {@code getTimestamp(i).toLocalDateTime()} and agrees
+     * with {@code getDate}/{@code getTime} (docs/jdbc-driver.md, "Date/time").
+     */
     @Override
     LocalDateTime getLocalDateTime(int row) throws SQLException {
-        return LocalDateTime.ofInstant(instant(row), zone == null ? ZoneOffset.UTC : zone);
+        return LocalDateTime.ofInstant(instant(row), zone == null ? ZoneOffset.UTC : ZoneId.systemDefault());
     }
 
     @Override

@@ -267,7 +267,14 @@ class DatabaseMetaDataTest extends FixedEngineTestBase {
             "DECIMAL_DIGITS", "PSEUDO_COLUMN"};
         assertEmpty(md.getBestRowIdentifier(null, "default", "items", DatabaseMetaData.bestRowSession, true), rowIds);
         assertEmpty(md.getVersionColumns(null, "default", "items"), rowIds);
-        assertEmpty(md.getClientInfoProperties(), "NAME", "MAX_LEN", "DEFAULT_VALUE", "DESCRIPTION");
+        try (ResultSet info = md.getClientInfoProperties()) {
+            assertEquals(List.of("NAME", "MAX_LEN", "DEFAULT_VALUE", "DESCRIPTION"), labels(info));
+            List<String> names = new java.util.ArrayList<>();
+            while (info.next()) {
+                names.add(info.getString("NAME"));
+            }
+            assertEquals(List.of("ApplicationName", "ClientHostname", "ClientUser"), names);
+        }
         assertEmpty(md.getPseudoColumns(null, null, "%", "%"), "TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME",
                 "COLUMN_NAME", "DATA_TYPE", "COLUMN_SIZE", "DECIMAL_DIGITS", "NUM_PREC_RADIX", "COLUMN_USAGE",
                 "REMARKS", "CHAR_OCTET_LENGTH", "IS_NULLABLE");

@@ -23,7 +23,6 @@ import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLSyntaxErrorException;
 import java.sql.Time;
 import java.sql.Timestamp;
@@ -240,8 +239,8 @@ class PreparedStatementTest extends FixedEngineTestBase {
     @Test
     void unsupportedParameterClassIsRejected() throws SQLException {
         PreparedStatement ps = prepare(ArrowType.Null.INSTANCE);
-        SQLFeatureNotSupportedException e = assertThrows(SQLFeatureNotSupportedException.class,
-                () -> ps.setObject(1, new Object()));
+        SQLException e = assertThrows(java.sql.SQLDataException.class, () -> ps.setObject(1, new Object()));
+        assertEquals("22023", e.getSQLState(), "not 0A000, on which pools evict the connection");
         assertTrue(e.getMessage().startsWith("Parameter 1: values of class java.lang.Object are not supported"));
     }
 

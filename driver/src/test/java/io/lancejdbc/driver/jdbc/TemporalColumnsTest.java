@@ -161,7 +161,10 @@ class TemporalColumnsTest extends FixedEngineTestBase {
         assertEquals(OffsetDateTime.of(2024, 7, 1, 8, 0, 0, 0, ZoneOffset.ofHours(-4)), rs.getObject(1));
         assertEquals(ZonedDateTime.of(2024, 7, 1, 8, 0, 0, 0, ZoneId.of("America/New_York")),
                 rs.getObject(1, ZonedDateTime.class));
-        assertEquals(LocalDateTime.of(2024, 7, 1, 8, 0), rs.getObject(1, LocalDateTime.class));
+        // zone-less renderings of an instant use the JVM zone, as getTimestamp(1).toLocalDateTime() does
+        assertEquals(LocalDateTime.ofInstant(Instant.parse("2024-07-01T12:00:00Z"), ZoneId.systemDefault()),
+                rs.getObject(1, LocalDateTime.class));
+        assertEquals(rs.getTimestamp(1).toLocalDateTime(), rs.getObject(1, LocalDateTime.class));
         assertEquals("2024-07-01 08:00:00-04:00", rs.getString(1));
     }
 

@@ -79,7 +79,7 @@ public final class CatalogFactory {
      * @return a {@link FilesystemCatalog} or a {@link RestCatalog}
      * @throws SqlError 22023 for invalid properties; 08001 for a missing local warehouse directory, a missing
      *     bucket or an unreachable service; 28000 / 42501 for rejected credentials; 3F000 when
-     *     {@code lance.namespace.parent} does not exist (REST); 0A000 for a warehouse scheme without a listing
+     *     {@code lance.namespace.parent} does not exist (REST); 42000 for a warehouse scheme without a listing
      *     ({@code oss://})
      */
     public static Catalog create(EngineConfig config, StorageOptions storageOptions, DatasetHandlePool pool,

@@ -88,7 +88,7 @@ public final class FilesystemCatalog implements Catalog {
      * @param lister the lister for the warehouse's scheme; null means {@link LocalDirectoryLister}, which only
      *     serves {@code file:} warehouses
      * @throws SqlError 22023 for a missing or relative warehouse, a {@code lance.rest.*} property, a bad delimiter
-     *     or parent; 0A000 for an object-store warehouse without a lister; 08001 for a missing local warehouse
+     *     or parent; 42000 for an object-store warehouse without a lister; 08001 for a missing local warehouse
      */
     public static FilesystemCatalog fromConfig(EngineConfig config, Map<String, String> storageOptions,
             DirectoryLister lister, DatasetHandlePool pool, BufferAllocator allocator) {
@@ -103,7 +103,7 @@ public final class FilesystemCatalog implements Catalog {
         DirectoryLister effective = lister;
         if (effective == null) {
             if (!DatasetUriNormalizer.isLocal(uri)) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED,
+                throw new SqlError(SqlState.UNSUPPORTED_SQL,
                         "No directory listing is available for warehouse " + uri);
             }
             effective = new LocalDirectoryLister();

@@ -32,7 +32,7 @@ import java.util.function.Supplier;
  *       ({@link StorageOptions#withVendedOptions}); {@code expires_at_millis} becomes
  *       {@link TableLocation#expiresAtMillis()}, and the location is described again once that moment (less a
  *       margin) has passed, else after {@code lance.table_access_cache_ttl_seconds}.</li>
- *   <li>Tables whose versions the service manages ({@code managed_versioning: true}) fail with 0A000: reading them
+ *   <li>Tables whose versions the service manages ({@code managed_versioning: true}) fail with 42000: reading them
  *       needs the namespace's version operations, which this driver does not implement.</li>
  *   <li>Service failures become {@link SqlError}s with the SQLState the client's
  *       {@link RestErrorCategory#sqlState()} suggests and the client's message, which names the operation, the
@@ -170,7 +170,7 @@ public final class RestCatalog implements Catalog {
         }
         String qualified = names.encode(namespace) + "." + table;
         if (d.managedVersioning()) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Table '" + qualified + "' cannot be read: Lance "
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "Table '" + qualified + "' cannot be read: Lance "
                     + "managed versioning is not supported (the REST namespace at " + serviceUri()
                     + " manages this table's versions)");
         }

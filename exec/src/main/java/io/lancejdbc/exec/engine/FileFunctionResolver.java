@@ -40,7 +40,7 @@ class FileFunctionResolver {
     /**
      * @param cancellation the statement's cancellation signal
      * @param queryTimeoutMillis the statement's timeout, 0 for none
-     * @throws SqlError 42000 for missing or unknown arguments, 0A000 for another format, 22023 for bad paths or
+     * @throws SqlError 42000 for missing or unknown arguments, 42000 for another format, 22023 for bad paths or
      *     {@code uris} values, 42S02 when no dataset is there, and the listing, open, budget and schema errors of
      *     {@link FileFunctionPlanner#plan}
      */
@@ -53,13 +53,13 @@ class FileFunctionResolver {
      * Like {@link #resolve(String, Map, String, Cancellation, long)}, at the version {@code version} asks for (the
      * call's {@code "version"} / {@code "timestamp"} argument).
      *
-     * @throws SqlError 0A000 for a version of a {@code "uris"} call; 22023 when the version does not exist
+     * @throws SqlError 42000 for a version of a {@code "uris"} call; 22023 when the version does not exist
      */
     BoundTable resolve(String function, Map<String, String> args, VersionSpec version, String catalogName,
             Cancellation cancellation, long queryTimeoutMillis) {
         FileFunctionCall call = FileFunctionArguments.parse(function, args, connectionProperties);
         if (!version.isLatest() && call.isMultiDataset()) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, function + "() with \"uris\" reads several datasets,"
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, function + "() with \"uris\" reads several datasets,"
                     + " each with its own versions, so it takes no \"version\" or \"timestamp\"; read one dataset"
                     + " with \"" + (function.equals("local") ? "file_path" : "uri") + "\" to time travel");
         }

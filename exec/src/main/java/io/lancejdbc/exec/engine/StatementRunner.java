@@ -244,7 +244,7 @@ final class StatementRunner {
             session.setVariable(name, s.value());
             return new UpdateCountResult();
         }
-        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Statement " + st.getClass().getSimpleName()
+        throw new SqlError(SqlState.UNSUPPORTED_SQL, "Statement " + st.getClass().getSimpleName()
                 + " is not supported");
     }
 

@@ -43,7 +43,7 @@ public final class ExprCompiler {
     }
 
     /**
-     * @throws SqlError 0A000 when the expression uses something the executor cannot evaluate
+     * @throws SqlError 42000 when the expression uses something the executor cannot evaluate
      */
     public CompiledExpr compile(Expr e) {
         if (e instanceof ColumnRef) {
@@ -145,7 +145,7 @@ public final class ExprCompiler {
 
     private CompiledExpr subquery(SubqueryExpr s) {
         if (s.correlated()) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "A correlated " + (s.kind() == SubqueryExpr.Kind.SCALAR
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "A correlated " + (s.kind() == SubqueryExpr.Kind.SCALAR
                     ? "scalar subquery" : s.kind() + " subquery") + " is not supported in this position; use"
                     + " EXISTS / IN / NOT IN as a WHERE condition joined by AND, and scalar subqueries in WHERE or the"
                     + " select list");

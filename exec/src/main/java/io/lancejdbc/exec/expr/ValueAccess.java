@@ -184,7 +184,7 @@ public final class ValueAccess {
                 };
             }
             default:
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Values of type " + t + " cannot be computed on");
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "Values of type " + t + " cannot be computed on");
         }
     }
 
@@ -340,7 +340,7 @@ public final class ValueAccess {
             case Map:
                 return mapSetter((MapVector) v);
             default:
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Values of type " + t + " cannot be produced");
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "Values of type " + t + " cannot be produced");
         }
     }
 

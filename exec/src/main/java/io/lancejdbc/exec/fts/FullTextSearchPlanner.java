@@ -13,7 +13,7 @@ import io.lancejdbc.sql.plan.LogicalPlan;
 public final class FullTextSearchPlanner implements PhysicalPlannerExtension {
 
     /**
-     * @throws SqlError 0A000 for a table reference that reads several datasets ({@code "uris"})
+     * @throws SqlError 42000 for a table reference that reads several datasets ({@code "uris"})
      */
     @Override
     public PhysicalOperator plan(LogicalPlan node, PhysicalPlanner planner) {
@@ -22,7 +22,7 @@ public final class FullTextSearchPlanner implements PhysicalPlannerExtension {
         }
         FullTextSearch fts = (FullTextSearch) node;
         if (!(fts.table().handle() instanceof PinnedTable) || !((PinnedTable) fts.table().handle()).isSingleDataset()) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "full_text_search() needs one Lance dataset, got "
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "full_text_search() needs one Lance dataset, got "
                     + fts.table().qualifiedName());
         }
         return new FullTextSearchOperator(fts, (PinnedTable) fts.table().handle());

@@ -132,7 +132,7 @@ public final class DatasetHandlePool implements AutoCloseable {
     /**
      * The snapshot of a dataset at a version (latest when empty), cached per pinned version.
      *
-     * @throws SqlError 42S02 no dataset; 22023 missing version; 0A000 a manifest lance-core cannot read safely
+     * @throws SqlError 42S02 no dataset; 22023 missing version; 42000 a manifest lance-core cannot read safely
      */
     public Snapshot snapshot(DatasetSource source, OptionalLong version) {
         return metadata(source, version).snapshot();

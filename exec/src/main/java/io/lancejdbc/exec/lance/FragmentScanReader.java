@@ -113,7 +113,7 @@ public final class FragmentScanReader {
      *
      * @param allocator allocator every returned batch is allocated from; the caller closes the batches
      * @throws SqlError 42S22 / 42000 for a prefilter naming an unknown column or not parsing, HY000 when lance-core
-     *     ignored the search or failed, 42S02/22023 when the dataset or version is gone, 0A000 for a column whose
+     *     ignored the search or failed, 42S02/22023 when the dataset or version is gone, 42000 for a column whose
      *     name holds a backtick (lance-core cannot read it, as for a scan)
      */
     public BatchStream search(NearestQuery query, BufferAllocator allocator) {
@@ -323,7 +323,7 @@ public final class FragmentScanReader {
      */
     private static SqlError backtickColumn(String column, DatasetSource source) {
         String quoted = "`" + column.replace("`", "``") + "`";
-        return new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Column '" + column + "' of Lance dataset " + source.uri()
+        return new SqlError(SqlState.UNSUPPORTED_SQL, "Column '" + column + "' of Lance dataset " + source.uri()
                 + " cannot be read: lance-core 7.0.0 cannot scan a column whose name contains a backtick; leave it"
                 + " out, e.g. SELECT * EXCEPT (" + quoted + ") ..., or rename the column");
     }

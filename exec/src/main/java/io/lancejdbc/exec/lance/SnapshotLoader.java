@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  *       Lance 0.7 or older, whose fragments lack {@code physical_rows}. Such manifests are recognised beforehand
  *       from the manifest summary, which lance-core computes without touching the Java fragment objects: legacy
  *       file format {@code 0.1}, at least one fragment, and a summed {@code total_data_file_rows} of 0 (missing
- *       row counts sum as 0; Lance never writes empty fragments). They are rejected with SQLState 0A000.</li>
+ *       row counts sum as 0; Lance never writes empty fragments). They are rejected with SQLState 42000.</li>
  *   <li>{@code describeIndices()} throws on indexes without details (Lance 0.18) and legacy FTS indexes (0.27);
  *       the per-segment {@code getIndexes()} listing is used instead, with unknown concrete types and metrics.</li>
  * </ul>
@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * <p>Metadata reads never default: "no index" comes only from a listing that succeeded. Any other failure of
  * {@code describeIndices()} ({@link IndexListingFailures}), any failure of {@code getIndexes()}, a manifest summary
  * count that is missing or malformed, and index segments on a dataset whose field ids are unreadable fail the
- * statement with a typed SQLState (08000 for storage, 28000 for access, 22000 / 0A000 / HY000 otherwise), so that no
+ * statement with a typed SQLState (08000 for storage, 28000 for access, 22000 / 42000 / HY000 otherwise), so that no
  * plan silently changes (an indexed vector search turning into a flat scan, the Lance 0.7 guard switching off).
  *
  * <p>Row counts of legacy-format ({@code 0.1}) datasets come from {@code Fragment.countRows()} rather than the
@@ -68,7 +68,7 @@ public final class SnapshotLoader {
      *
      * @param version the version to read, or empty for the latest
      * @param allocator allocator used while the dataset is open; nothing stays allocated afterwards
-     * @throws SqlError 42S02 when no dataset exists there, 22023 for a missing version, 0A000 for a Lance 0.7
+     * @throws SqlError 42S02 when no dataset exists there, 22023 for a missing version, 42000 for a Lance 0.7
      *     manifest, another state for storage failures
      */
     public DatasetMetadata load(DatasetSource source, OptionalLong version, BufferAllocator allocator) {
@@ -93,7 +93,7 @@ public final class SnapshotLoader {
             IndexInfo indexes = indexes(ds, source, namesById);
             if (lanceSchema.isEmpty() && !indexes.segments().isEmpty()) {
                 // Segments name columns by field id; without ids none would match and a vector search would go flat.
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Lance dataset " + uri + " has "
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "Lance dataset " + uri + " has "
                         + indexes.segments().size() + " index segment(s) but lance-core 7.0.0 cannot read its Lance"
                         + " schema (field ids), so the indexes cannot be matched to columns; rewrite the dataset"
                         + " with a current Lance release, or drop the columns of unsupported types");
@@ -118,7 +118,7 @@ public final class SnapshotLoader {
         long fragments = parseCount(summary, "total_fragments", uri, version);
         long dataFileRows = parseCount(summary, "total_data_file_rows", uri, version);
         if (fragments > 0 && dataFileRows == 0) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Lance dataset " + uri + " (version " + version
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "Lance dataset " + uri + " (version " + version
                     + ") was written by Lance 0.7 or older: its manifest has no per-fragment row counts, which "
                     + "lance-core 7.0.0 cannot read safely. Rewrite the dataset with a current Lance release "
                     + "(read it and write it to a new location) to query it.");

@@ -143,8 +143,14 @@ public final class UnorderedParallelStream implements BatchStream {
         return ExecutionFailures.of("Reading split " + d.split(), t);
     }
 
+    /**
+     * Stops the workers, waits for them and frees every queued batch. Synchronized because it runs twice when a
+     * query is cancelled from another thread (Statement.close or cancel): as the cancellation listener on the
+     * cancelling thread and from the query thread's own close; the second call must wait until the workers are
+     * done, or the query allocator is closed under a worker's last batch (issue 14: "Memory leaked").
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) {
             return;
         }

@@ -66,7 +66,7 @@ public final class PhysicalPlanner {
     }
 
     /**
-     * @throws SqlError 0A000 for a plan node no planner supports
+     * @throws SqlError 42000 for a plan node no planner supports
      */
     public PhysicalOperator plan(LogicalPlan p) {
         if (p instanceof TableScan) {
@@ -141,7 +141,7 @@ public final class PhysicalPlanner {
                 return op;
             }
         }
-        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, p.getClass().getSimpleName()
+        throw new SqlError(SqlState.UNSUPPORTED_SQL, p.getClass().getSimpleName()
                 + " is not supported by this engine yet");
     }
 

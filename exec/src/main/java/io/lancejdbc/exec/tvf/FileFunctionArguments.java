@@ -22,7 +22,7 @@ import java.util.Set;
  * <p>Arguments (Doris Lance Catalog manual, "Query Lance with File TVFs", and design "Revised Design — Phase 1"
  * §2):
  * <ul>
- *   <li>{@code "format" = "lance"}: required; another format is 0A000.</li>
+ *   <li>{@code "format" = "lance"}: required; another format is 42000.</li>
  *   <li>{@code s3()}: {@code "uri"} (one dataset root, taken as written) or {@code "uris"} (a JSON array of
  *       literal paths and globs, see {@link UrisArgument}), never both; storage properties {@code s3.endpoint},
  *       {@code s3.access_key}, {@code s3.secret_key}, {@code s3.session_token}, {@code s3.region},
@@ -69,7 +69,7 @@ public final class FileFunctionArguments {
      * @param args named arguments, keys lower-case, values unquoted
      * @param connectionProperties the connection's properties (storage options, budgets)
      * @return the call
-     * @throws SqlError 42000 for a missing, unknown or conflicting argument; 0A000 for a format other than lance;
+     * @throws SqlError 42000 for a missing, unknown or conflicting argument; 42000 for a format other than lance;
      *         22023 for an invalid location, an invalid {@code uris} value (malformed JSON, a bad pattern, ...),
      *         elements of the wrong storage system, or invalid storage properties; never with a secret in it
      */
@@ -138,7 +138,7 @@ public final class FileFunctionArguments {
             throw new SqlError(SqlState.SYNTAX_ERROR, function + "() needs \"format\" = \"lance\"");
         }
         if (!format.strip().equalsIgnoreCase("lance")) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, function + "() format '" + format
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, function + "() format '" + format
                     + "' is not supported; lance-jdbc reads \"format\" = \"lance\" only");
         }
     }

@@ -76,7 +76,7 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
      * @throws SqlError 42S22 / 42804 / 22023 when the pinned version does not have the column, type or dimension the
      *     statement was bound with; 22003 when a float64 query element does not fit the float32 key lance-core takes;
      *     22023 for a cosine search with a query vector of zero (float32-underflowing) norm;
-     *     0A000 for a manifest listing a fragment twice
+     *     42000 for a manifest listing a fragment twice
      */
     @Override
     public PhysicalOperator plan(LogicalPlan node, PhysicalPlanner planner) {
@@ -86,7 +86,7 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
         VectorSearch vs = (VectorSearch) node;
         BoundTable table = vs.table();
         if (!(table.handle() instanceof PinnedTable)) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "vector_search() needs a Lance table, got "
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "vector_search() needs a Lance table, got "
                     + table.qualifiedName());
         }
         PinnedTable pinned = (PinnedTable) table.handle();

@@ -45,7 +45,7 @@ public final class VectorSplitPlanner {
      * @param elementType its element type
      * @param requested the metric asked for, or empty to take the index's
      * @param useIndex false forces flat search
-     * @throws SqlError 0A000 when the manifest lists a fragment id twice (Lance before 0.17 wrote such manifests;
+     * @throws SqlError 42000 when the manifest lists a fragment id twice (Lance before 0.17 wrote such manifests;
      *     a fragment-restricted search cannot address them)
      */
     public static VectorSplitPlan plan(Snapshot snapshot, String column, VectorElementType elementType,
@@ -184,7 +184,7 @@ public final class VectorSplitPlanner {
         Set<Long> seen = new HashSet<>();
         for (FragmentInfo f : snapshot.fragments()) {
             if (!seen.add(f.id())) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "vector_search() cannot search Lance dataset "
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "vector_search() cannot search Lance dataset "
                         + snapshot.uri() + ": the manifest of version " + snapshot.version() + " lists fragment "
                         + f.id() + " twice (written by an old Lance release); rewrite the dataset with a current"
                         + " Lance release to search it");

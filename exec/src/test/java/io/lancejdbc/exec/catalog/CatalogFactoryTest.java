@@ -156,7 +156,7 @@ class CatalogFactoryTest {
     void warehouseSchemeWithoutListingIsUnsupported() {
         SqlError e = failure(Map.of("warehouse", "oss://bucket/wh"));
 
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
         assertEquals("No directory listing is available for warehouse oss://bucket/wh", e.getMessage());
     }
 }

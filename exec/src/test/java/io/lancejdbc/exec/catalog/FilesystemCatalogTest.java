@@ -323,7 +323,7 @@ class FilesystemCatalogTest {
 
         @Test
         void objectStoreWarehouseNeedsALister() {
-            assertEquals("0A000", failure(Map.of("warehouse", "s3://bucket/wh")).sqlState());
+            assertEquals("42000", failure(Map.of("warehouse", "s3://bucket/wh")).sqlState());
         }
 
         @Test

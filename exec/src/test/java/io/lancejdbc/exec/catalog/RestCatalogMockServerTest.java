@@ -104,7 +104,7 @@ class RestCatalogMockServerTest {
         try (RestCatalog c = catalog(new ManualTime(T0), Duration.ofMinutes(1), Duration.ZERO)) {
             SqlError e = assertThrows(SqlError.class, () -> c.locate(ns("sales"), "t"));
 
-            assertEquals("0A000", e.sqlState());
+            assertEquals("42000", e.sqlState());
             assertEquals("Table 'sales.t' cannot be read: Lance managed versioning is not supported (the REST "
                     + "namespace at " + uri() + " manages this table's versions)", e.getMessage());
         }
@@ -254,7 +254,7 @@ class RestCatalogMockServerTest {
         "403, 15, 42501",
         "503, 17, 08000",
         "500, 18, HY000",
-        "406, 0, 0A000",
+        "406, 0, 42000",
         "400, 13, HY000"
     })
     void serviceErrorsBecomeTheSuggestedSqlStateWithoutTheToken(int status, int code, String sqlState) {

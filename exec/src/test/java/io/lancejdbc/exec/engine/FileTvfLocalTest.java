@@ -225,7 +225,7 @@ class FileTvfLocalTest {
     void aFormatOtherThanLanceIsNotSupported() {
         SqlError e = error(session, "SELECT * FROM local(\"file_path\" = \"" + path("t/a.lance")
                 + "\", \"format\" = \"parquet\")");
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
         assertEquals("local() format 'parquet' is not supported; lance-jdbc reads \"format\" = \"lance\" only",
                 e.getMessage());
     }

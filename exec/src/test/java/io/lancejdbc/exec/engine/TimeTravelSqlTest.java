@@ -277,7 +277,7 @@ class TimeTravelSqlTest {
                 + " \"lance\", \"timestamp\" = \"" + committed.get(2) + "\")"));
         SqlError uris = assertThrows(SqlError.class, () -> rows(session, "SELECT * FROM local(\"uris\" = '[\""
                 + path + "\"]', \"format\" = \"lance\", \"version\" = \"1\")"));
-        assertEquals("0A000", uris.sqlState());
+        assertEquals("42000", uris.sqlState());
     }
 
     @Test

@@ -168,7 +168,7 @@ class EncodedColumnsTest {
         List<List<Object>> desc = rows(session, "DESC nested");
         assertEquals(List.of("s", "UNSUPPORTED_TYPE"), List.of(desc.get(1).get(0), desc.get(1).get(1)));
         SqlError e = assertThrows(SqlError.class, () -> rows(session, "SELECT s FROM nested"));
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
         assertTrue(e.getMessage().contains("SELECT * EXCEPT (s)"), e.getMessage());
         assertEquals(List.of(0L, 1L), column(session, "SELECT id FROM nested ORDER BY id"));
     }

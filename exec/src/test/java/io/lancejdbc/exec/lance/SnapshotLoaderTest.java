@@ -165,7 +165,7 @@ class SnapshotLoaderTest {
 
         SqlError e = assertThrows(SqlError.class, () -> load(legacy, OptionalLong.empty()));
 
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
         assertEquals("Lance dataset file://" + legacy + " (version 2) was written by Lance 0.7 or older: its "
                 + "manifest has no per-fragment row counts, which lance-core 7.0.0 cannot read safely. Rewrite the "
                 + "dataset with a current Lance release (read it and write it to a new location) to query it.",
@@ -181,7 +181,7 @@ class SnapshotLoaderTest {
         for (long v = 1; v <= 3; v++) {
             long version = v;
             SqlError e = assertThrows(SqlError.class, () -> load(legacy, OptionalLong.of(version)));
-            assertEquals("0A000", e.sqlState());
+            assertEquals("42000", e.sqlState());
             assertTrue(e.getMessage().contains("(version " + v + ") was written by Lance 0.7 or older"),
                     e.getMessage());
         }

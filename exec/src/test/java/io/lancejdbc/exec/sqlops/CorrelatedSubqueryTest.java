@@ -204,7 +204,7 @@ class CorrelatedSubqueryTest {
     void outerReferenceOutsideWhereIsNotSupported() {
         SqlError e = assertThrows(SqlError.class,
                 () -> wh.rows("SELECT id FROM l WHERE EXISTS (SELECT l.v FROM r WHERE r.k = l.k)"));
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
         assertTrue(e.getMessage().contains("only in the WHERE clause"), e.getMessage());
     }
 
@@ -212,20 +212,20 @@ class CorrelatedSubqueryTest {
     void nonEqualityCorrelationUnderAggregatesIsNotSupported() {
         SqlError e = assertThrows(SqlError.class,
                 () -> wh.rows("SELECT (SELECT max(w) FROM r WHERE r.k < l.k) FROM l"));
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
     }
 
     @Test
     void correlatedExistsUnderOrIsNotSupported() {
         SqlError e = assertThrows(SqlError.class,
                 () -> wh.rows("SELECT id FROM l WHERE id = 5 OR EXISTS (SELECT 1 FROM r WHERE r.k = l.k)"));
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
     }
 
     @Test
     void referenceTwoLevelsOutIsNotSupported() {
         SqlError e = assertThrows(SqlError.class, () -> wh.rows("SELECT id FROM l WHERE EXISTS (SELECT 1 FROM r"
                 + " WHERE EXISTS (SELECT 1 FROM emp WHERE emp.id = l.id))"));
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
     }
 }

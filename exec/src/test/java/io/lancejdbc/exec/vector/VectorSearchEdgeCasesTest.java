@@ -286,7 +286,7 @@ class VectorSearchEdgeCasesTest {
     void aVectorColumnWhoseNameHoldsABacktickIsRefusedClearly() {
         SqlError e = assertThrows(SqlError.class, () -> rows("SELECT id FROM vector_search(\"table\" = \"tick\","
                 + " \"column\" = \"we`ird\", \"query_vector\" = \"[1, 2, 3, 4]\", \"top_k\" = \"3\")"));
-        assertEquals("0A000", e.sqlState(), e.getMessage());
+        assertEquals("42000", e.sqlState(), e.getMessage());
         assertTrue(e.getMessage().contains("we`ird") && e.getMessage().contains("backtick"), e.getMessage());
     }
 }

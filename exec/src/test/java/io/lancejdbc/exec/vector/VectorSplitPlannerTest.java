@@ -170,7 +170,7 @@ class VectorSplitPlannerTest {
     @Test
     void aFragmentListedTwiceIsRefused() {
         SqlError e = assertThrows(SqlError.class, () -> plan(snapshot(List.of(0L, 1L, 1L)), null));
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
         assertEquals("vector_search() cannot search Lance dataset file:///data/t.lance: the manifest of version 7"
                 + " lists fragment 1 twice (written by an old Lance release); rewrite the dataset with a current Lance"
                 + " release to search it", e.getMessage());

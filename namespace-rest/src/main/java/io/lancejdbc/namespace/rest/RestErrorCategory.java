@@ -27,8 +27,11 @@ public enum RestErrorCategory {
     INVALID_INPUT("HY000"),
     /** The object already exists, is not empty, or was modified concurrently (HTTP 409, codes 2, 3, 5, 7, 9, 14). */
     CONFLICT("HY000"),
-    /** The service does not support the operation (HTTP 406 / 501, error code 0). */
-    UNSUPPORTED("0A000"),
+    /**
+     * The service does not support the operation (HTTP 406 / 501, error code 0); 42000, not 0A000, so that
+     * connection pools keep the connection.
+     */
+    UNSUPPORTED("42000"),
     /** The service failed (HTTP 5xx, error code 18), or answered something this client cannot read. */
     INTERNAL("HY000"),
     /** The calling thread was interrupted while waiting for the service. */

@@ -101,7 +101,7 @@ class RestNamespaceClientErrorTest extends MockServerFixture {
         answer(406, "{\"error\":\"not implemented\",\"code\":0}");
         OperationUnsupportedException e = assertThrows(OperationUnsupportedException.class,
                 () -> client().listNamespaces(List.of("a")));
-        assertEquals("0A000", e.category().sqlState());
+        assertEquals("42000", e.category().sqlState());
     }
 
     @Test

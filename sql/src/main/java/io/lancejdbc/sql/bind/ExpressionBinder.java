@@ -141,7 +141,7 @@ final class ExpressionBinder {
             if (l.size() == 1) {
                 return bind((Expression) l.get(0));
             }
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Row values " + e + " are not supported");
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "Row values " + e + " are not supported");
         }
         if (e instanceof Column) {
             return column((Column) e);
@@ -190,7 +190,7 @@ final class ExpressionBinder {
             if (s.getSign() == '+') {
                 return inner;
             }
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Operator " + s.getSign() + " is not supported");
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "Operator " + s.getSign() + " is not supported");
         }
         if (e instanceof AndExpression) {
             return Operators.logical(Functions.AND, List.of(bind(((BinaryExpression) e).getLeftExpression()),
@@ -296,7 +296,7 @@ final class ExpressionBinder {
                 case "CURRENT_TIME":
                     return new Literal(java.time.LocalTime.now(ctx.clock), Types.of(Types.TIME_US, false));
                 default:
-                    throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, k + " is not supported");
+                    throw new SqlError(SqlState.UNSUPPORTED_SQL, k + " is not supported");
             }
         }
         if (e instanceof ExtractExpression) {
@@ -316,7 +316,7 @@ final class ExpressionBinder {
         if (e instanceof TrimFunction) {
             TrimFunction t = (TrimFunction) e;
             if (t.getExpression() != null && t.getFromExpression() != null) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "TRIM with characters is not supported; use"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "TRIM with characters is not supported; use"
                         + " TRIM(x), LTRIM(x) or RTRIM(x)");
             }
             Expression target = t.getFromExpression() != null ? t.getFromExpression() : t.getExpression();
@@ -346,10 +346,10 @@ final class ExpressionBinder {
                 args.add(plain().bind((Expression) o));
             }
             if (args.size() != 1) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "GROUP_CONCAT takes one value expression");
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "GROUP_CONCAT takes one value expression");
             }
             if (g.getOrderByElements() != null && !g.getOrderByElements().isEmpty()) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "ORDER BY inside GROUP_CONCAT is not supported");
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "ORDER BY inside GROUP_CONCAT is not supported");
             }
             args.add(Literal.ofString(g.getSeparator() == null ? "," : QualifiedNames.unquote(
                     g.getSeparator().replaceAll("^'|'$", ""))));
@@ -375,7 +375,7 @@ final class ExpressionBinder {
             if (b.correlation() != null && b.aggregateWithoutGroupBy()) {
                 // An aggregate without GROUP BY returns one row for any input.
                 if (b.having()) {
-                    throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "A correlated EXISTS subquery with HAVING but"
+                    throw new SqlError(SqlState.UNSUPPORTED_SQL, "A correlated EXISTS subquery with HAVING but"
                             + " no GROUP BY is not supported; compare the aggregate in a scalar subquery instead");
                 }
                 return Literal.ofBoolean(!x.isNot());
@@ -384,7 +384,7 @@ final class ExpressionBinder {
                     b.correlation());
             return x.isNot() ? Operators.not(r) : r;
         }
-        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Expression " + e + " is not supported; see"
+        throw new SqlError(SqlState.UNSUPPORTED_SQL, "Expression " + e + " is not supported; see"
                 + " docs/sql-reference.md for the operators and functions lance-jdbc evaluates");
     }
 
@@ -462,7 +462,7 @@ final class ExpressionBinder {
                 return outer;
             }
             if (queries.outerScopeHas(parts)) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Correlated reference " + text + " is not"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "Correlated reference " + text + " is not"
                         + " supported here (only from a subquery's WHERE clause to the query directly around it);"
                         + " rewrite it as a JOIN");
             }
@@ -511,11 +511,11 @@ final class ExpressionBinder {
         } else if (c instanceof MinorThanEquals) {
             op = Functions.LE;
         } else {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Operator " + c.getStringExpression()
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "Operator " + c.getStringExpression()
                     + " is not supported");
         }
         if (c.getOldOracleJoinSyntax() != 0) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Oracle (+) join syntax is not supported");
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "Oracle (+) join syntax is not supported");
         }
         return Operators.compare(op, bind(c.getLeftExpression()), bind(c.getRightExpression()));
     }
@@ -602,7 +602,7 @@ final class ExpressionBinder {
             case MATCH_PHRASE:
             case MATCH_PHRASE_PREFIX:
             case MATCH_REGEXP:
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, l.getLikeKeyWord() + " is not supported");
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, l.getLikeKeyWord() + " is not supported");
             default:
                 break;
         }
@@ -677,7 +677,7 @@ final class ExpressionBinder {
         for (Expression x : a.getExpressions()) {
             Expr v = bind(x);
             if (!(v instanceof Literal)) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Array constructors may hold constants only: " + a);
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "Array constructors may hold constants only: " + a);
             }
             elem = TypeCoercion.commonType(elem, v.type().getType(), "array constructor");
         }
@@ -730,7 +730,7 @@ final class ExpressionBinder {
                 throw new SqlError(SqlState.SYNTAX_ERROR, name + "(*) is not valid; only COUNT(*) takes *");
             }
             if (f.getOrderByElements() != null && !f.getOrderByElements().isEmpty()) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "ORDER BY inside " + name + "() is not supported");
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "ORDER BY inside " + name + "() is not supported");
             }
             return aggregate(canonical, args, f.isDistinct(), star, f);
         }
@@ -804,7 +804,7 @@ final class ExpressionBinder {
 
     private Expr analytic(AnalyticExpression a) {
         if (a.getType() == AnalyticType.FILTER_ONLY || a.getType() == AnalyticType.WITHIN_GROUP) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, (a.getType() == AnalyticType.FILTER_ONLY
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, (a.getType() == AnalyticType.FILTER_ONLY
                     ? "Aggregate FILTER (WHERE ...) is not supported; use count(CASE WHEN cond THEN 1 END) or"
                     + " sum(CASE WHEN cond THEN x END)" : "WITHIN GROUP is not supported") + ": " + a);
         }
@@ -813,7 +813,7 @@ final class ExpressionBinder {
                     + " SELECT list and ORDER BY)");
         }
         if (a.getWindowName() != null) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Named windows are not supported: " + a);
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "Named windows are not supported: " + a);
         }
         String name = FunctionRegistry.canonical(a.getName());
         // Window arguments may contain aggregates (SUM(SUM(x)) OVER ()), so bind them with the aggregate collector.
@@ -911,6 +911,6 @@ final class ExpressionBinder {
             throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Window frame offset must not be negative, got " + e
                     + "; write n PRECEDING or n FOLLOWING with n >= 0");
         }
-        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Window frame offsets must be integer constants: " + e);
+        throw new SqlError(SqlState.UNSUPPORTED_SQL, "Window frame offsets must be integer constants: " + e);
     }
 }

@@ -60,7 +60,7 @@ final class FullTextSearchBinder {
         }
         for (Map.Entry<String, String> e : args.entrySet()) {
             if (!e.getKey().equals("query") && e.getValue().startsWith(SqlParser.PARAMETER_MARKER)) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "'" + e.getKey() + "' of full_text_search() cannot"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "'" + e.getKey() + "' of full_text_search() cannot"
                         + " be a ? parameter; 'query' and the version ('version', 'tag', 'timestamp') can");
             }
         }
@@ -89,7 +89,7 @@ final class FullTextSearchBinder {
         if (args.containsKey("fuzziness")) {
             fuzziness = (int) integer(args.get("fuzziness"), "fuzziness", 0, 2);
             if (searched.size() > 1) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "'fuzziness' of full_text_search() applies to one"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "'fuzziness' of full_text_search() applies to one"
                         + " column; lance-core 7.0.0's multi-column search has no fuzziness");
             }
         }

@@ -370,7 +370,7 @@ public final class FunctionRegistry {
             case "cube":
             case "grouping":
             case "grouping_id":
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "ROLLUP, CUBE and GROUPING SETS are not supported;"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "ROLLUP, CUBE and GROUPING SETS are not supported;"
                         + " combine GROUP BY queries with UNION ALL");
             default:
                 throw new SqlError(SqlState.UNDEFINED_FUNCTION, "Unknown function " + rawName + "(); see docs/sql-reference.md"

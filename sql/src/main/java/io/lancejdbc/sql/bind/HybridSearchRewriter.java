@@ -52,7 +52,7 @@ final class HybridSearchRewriter {
                         + " hybrid_search(); valid properties: " + String.join(", ", new TreeSet<>(KEYS)));
             }
             if (e.getValue().startsWith(SqlParser.PARAMETER_MARKER)) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "'" + e.getKey() + "' of hybrid_search() cannot"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "'" + e.getKey() + "' of hybrid_search() cannot"
                         + " be a ? parameter; run vector_search() and full_text_search() with parameters instead");
             }
         }

@@ -93,7 +93,7 @@ public final class QueryBinder {
      *
      * @param parameters values of the {@code ?} markers as literals, or null to prepare (markers stay {@link ParamRef})
      * @param clock the statement clock for CURRENT_DATE / NOW()
-     * @throws SqlError with a 42xxx / 3F000 / 22xxx / 0A000 state for every user error
+     * @throws SqlError with a 42xxx / 3F000 / 22xxx / 25006 state for every user error
      */
     public static LogicalPlan bind(Select select, CatalogView catalog, List<Literal> parameters, Clock clock) {
         QueryBinder b = new QueryBinder(new BindContext(catalog, parameters, clock, CteScope.EMPTY));
@@ -136,7 +136,7 @@ public final class QueryBinder {
     }
 
     static SqlError unsupportedColumn(String name) {
-        return new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Column '" + name + "' has a type lance-jdbc cannot read"
+        return new SqlError(SqlState.UNSUPPORTED_SQL, "Column '" + name + "' has a type lance-jdbc cannot read"
                 + " (UNSUPPORTED_TYPE in DESC); leave it out, e.g. SELECT * EXCEPT (" + name + ") ...");
     }
 
@@ -207,7 +207,7 @@ public final class QueryBinder {
                 return new SubqueryBinding(plan, plan.output().size(), null, false, false);
             }
             if (refs.plan == null || hasOuterPlaceholder(refs.plan)) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "A subquery may refer to the enclosing query"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "A subquery may refer to the enclosing query"
                         + " only in the WHERE clause of a plain SELECT (" + describeOuter(refs) + "); rewrite it"
                         + " as a JOIN");
             }
@@ -317,7 +317,7 @@ public final class QueryBinder {
             java.util.Set<String> names = new java.util.HashSet<>();
             for (WithItem<?> w : select.getWithItemsList()) {
                 if (w.isRecursive()) {
-                    throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "WITH RECURSIVE is not supported");
+                    throw new SqlError(SqlState.UNSUPPORTED_SQL, "WITH RECURSIVE is not supported");
                 }
                 String name = QualifiedNames.unquote(w.getAlias().getName());
                 // Names match case-insensitively; a second definition would silently hide the first.
@@ -346,7 +346,7 @@ public final class QueryBinder {
             Bound inner = bindSelect(p.getSelect(), finalScope);
             return orderAndLimit(inner, p.getOrderByElements(), p.getLimit(), p.getOffset(), p.getFetch());
         }
-        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Query form " + select.getClass().getSimpleName()
+        throw new SqlError(SqlState.UNSUPPORTED_SQL, "Query form " + select.getClass().getSimpleName()
                 + " is not supported");
     }
 
@@ -368,7 +368,12 @@ public final class QueryBinder {
     private Bound bindPlain(PlainSelect ps, CteScope ctes) {
         BindContext c = ctx.withCtes(ctes);
         if (ps.getIntoTables() != null) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "SELECT INTO is not supported (read-only driver)");
+            throw new SqlError(SqlState.READ_ONLY_TRANSACTION, "SELECT INTO is not supported (read-only driver)");
+        }
+        if (ps.getForMode() != null) {
+            // accepting it would pretend to lock rows; DatabaseMetaData.supportsSelectForUpdate() says false
+            throw new SqlError(SqlState.READ_ONLY_TRANSACTION, "SELECT ... FOR " + ps.getForMode()
+                    + " is not supported: lance-jdbc is read-only and takes no row locks; leave out the FOR clause");
         }
         Bound from = ps.getFromItem() == null
                 ? new Bound(new Values(List.of(), List.of(List.of())), new Scope(List.of()))
@@ -416,7 +421,7 @@ public final class QueryBinder {
         if (ps.getGroupBy() != null) {
             grouped = true;
             if (ps.getGroupBy().getGroupingSets() != null && !ps.getGroupBy().getGroupingSets().isEmpty()) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "GROUPING SETS, ROLLUP and CUBE are not supported");
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "GROUPING SETS, ROLLUP and CUBE are not supported");
             }
             ExpressionList<?> list = ps.getGroupBy().getGroupByExpressionList();
             ExpressionBinder keyBinder = new ExpressionBinder(c, scope, null, null, this);
@@ -507,7 +512,7 @@ public final class QueryBinder {
         plan = new Project(plan, projected, projectedNames);
         if (ps.getDistinct() != null) {
             if (ps.getDistinct().getOnSelectItems() != null) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "DISTINCT ON is not supported");
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "DISTINCT ON is not supported");
             }
             plan = new Distinct(plan);
         }
@@ -536,14 +541,14 @@ public final class QueryBinder {
     private Bound correlatedBlock(PlainSelect ps, BindContext c, LogicalPlan input, Scope scope,
             List<Expr> correlated, OuterReferences refs) {
         if (ps.getDistinct() != null && ps.getDistinct().getOnSelectItems() != null) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "DISTINCT ON is not supported");
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "DISTINCT ON is not supported");
         }
         long limit = -1;
         if (ps.getLimit() != null || ps.getOffset() != null || ps.getFetch() != null) {
             LogicalPlan probe = limit(new Values(List.of(), List.of()), ps.getLimit(), ps.getOffset(), ps.getFetch());
             boolean limited = probe instanceof Limit;
             if (limited && (refs.kind != SubqueryExpr.Kind.EXISTS || ((Limit) probe).offset() > 0)) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "LIMIT and OFFSET are not supported in a"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "LIMIT and OFFSET are not supported in a"
                         + " correlated subquery (except LIMIT in EXISTS); use an aggregate such as MIN() or MAX()");
             }
             limit = limited ? ((Limit) probe).limit() : -1;
@@ -559,7 +564,7 @@ public final class QueryBinder {
         List<Expr> userKeys = new ArrayList<>();
         if (ps.getGroupBy() != null) {
             if (ps.getGroupBy().getGroupingSets() != null && !ps.getGroupBy().getGroupingSets().isEmpty()) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "GROUPING SETS, ROLLUP and CUBE are not supported");
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "GROUPING SETS, ROLLUP and CUBE are not supported");
             }
             ExpressionBinder keyBinder = new ExpressionBinder(c, scope, null, null, this);
             for (Object o : ps.getGroupBy().getGroupByExpressionList()) {
@@ -572,7 +577,7 @@ public final class QueryBinder {
             TypeCoercion.requireBoolean(having, "HAVING");
         }
         if (!wins.isEmpty()) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Window functions are not supported in a correlated"
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "Window functions are not supported in a correlated"
                     + " subquery");
         }
         boolean grouped = ps.getGroupBy() != null || having != null || !aggs.isEmpty();
@@ -608,7 +613,7 @@ public final class QueryBinder {
             for (Expr cj : correlated) {
                 Expr[] sides = equalitySides(cj);
                 if (sides == null) {
-                    throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "A correlated subquery with aggregates may"
+                    throw new SqlError(SqlState.UNSUPPORTED_SQL, "A correlated subquery with aggregates may"
                             + " compare the enclosing query's columns only by equality with its own (inner = outer),"
                             + " not " + cj.sql().replace(OUTER_PREFIX, "outer#"));
                 }
@@ -1016,7 +1021,7 @@ public final class QueryBinder {
                 kinds.add(SetOperation.Kind.EXCEPT);
                 alls.add(op.toString().toUpperCase(Locale.ROOT).contains("ALL"));
             } else {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Set operation " + op + " is not supported");
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "Set operation " + op + " is not supported");
             }
         }
         // INTERSECT binds tighter than UNION and EXCEPT (SQL:2011 7.13); operators of one level go left to right.
@@ -1085,7 +1090,7 @@ public final class QueryBinder {
         String alias = item.getAlias() == null ? null : QualifiedNames.unquote(item.getAlias().getName());
         if (item.getAlias() != null && item.getAlias().getAliasColumns() != null
                 && !item.getAlias().getAliasColumns().isEmpty()) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Column aliases in FROM (t(a, b)) are not supported");
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "Column aliases in FROM (t(a, b)) are not supported");
         }
         if (item instanceof Table) {
             Table t = (Table) item;
@@ -1162,7 +1167,7 @@ public final class QueryBinder {
             }
             return b;
         }
-        throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "FROM item " + item + " is not supported");
+        throw new SqlError(SqlState.UNSUPPORTED_SQL, "FROM item " + item + " is not supported");
     }
 
     /** The function {@code FOR VERSION AS OF} / {@code FOR TIMESTAMP AS OF} is rewritten to by the parser. */
@@ -1201,7 +1206,7 @@ public final class QueryBinder {
             type = JoinType.INNER;
         }
         if (j.isSemi() || j.isApply() || j.isStraight()) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "Join form " + j + " is not supported");
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "Join form " + j + " is not supported");
         }
         Scope scope = Scope.concat(left.scope(), right.scope().withFields(right.plan().output()));
         List<String> using = new ArrayList<>();

@@ -54,7 +54,7 @@ final class VectorSearchBinder {
         io.lancejdbc.sql.catalog.VersionSpec version = TimeTravelBinder.take(args, ctx, "vector_search");
         for (Map.Entry<String, String> e : args.entrySet()) {
             if (!e.getKey().equals("query_vector") && e.getValue().startsWith(SqlParser.PARAMETER_MARKER)) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "'" + e.getKey() + "' of vector_search() cannot be"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "'" + e.getKey() + "' of vector_search() cannot be"
                         + " a ? parameter; only 'query_vector' and the version ('version', 'tag', 'timestamp') can");
             }
         }

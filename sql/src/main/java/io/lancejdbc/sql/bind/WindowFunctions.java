@@ -20,7 +20,7 @@ final class WindowFunctions {
     static WindowCall type(String name, List<Expr> args, boolean star, boolean distinct, List<Expr> partition,
             List<SortKey> order, WindowFrame frame) {
         if (distinct) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "DISTINCT in window functions is not supported");
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "DISTINCT in window functions is not supported");
         }
         switch (name) {
             case "row_number":

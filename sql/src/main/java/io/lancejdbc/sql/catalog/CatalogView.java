@@ -33,7 +33,7 @@ public interface CatalogView {
         if (version.isLatest()) {
             return resolveTable(nameParts);
         }
-        throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.FEATURE_NOT_SUPPORTED,
+        throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.UNSUPPORTED_SQL,
                 "Time travel (" + version.describe() + ") is not supported by this catalog");
     }
 
@@ -50,14 +50,14 @@ public interface CatalogView {
      * Resolves a file table function at a version (its {@code "version"} / {@code "timestamp"} argument, already
      * taken out of {@code arguments}).
      *
-     * @throws io.lancejdbc.engine.SqlError as {@link #resolveFileFunction(String, Map)}; 0A000 for a version of a
+     * @throws io.lancejdbc.engine.SqlError as {@link #resolveFileFunction(String, Map)}; 42000 for a version of a
      *     {@code "uris"} call (each dataset has its own versions); 22023 for a version that does not exist
      */
     default BoundTable resolveFileFunction(String function, Map<String, String> arguments, VersionSpec version) {
         if (version.isLatest()) {
             return resolveFileFunction(function, arguments);
         }
-        throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.FEATURE_NOT_SUPPORTED,
+        throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.UNSUPPORTED_SQL,
                 "Time travel (" + version.describe() + ") is not supported by this catalog");
     }
 
@@ -67,7 +67,7 @@ public interface CatalogView {
      * @throws io.lancejdbc.engine.SqlError 42S02 / 3F000 as {@link #resolveTable(List)}
      */
     default TableHistory history(List<String> nameParts) {
-        throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.FEATURE_NOT_SUPPORTED,
+        throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.UNSUPPORTED_SQL,
                 "versions() and tags() are not supported by this catalog");
     }
 }

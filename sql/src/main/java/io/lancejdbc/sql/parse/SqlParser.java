@@ -74,7 +74,7 @@ public final class SqlParser {
      * Parses {@code sql}.
      *
      * @throws SqlError {@link java.sql.SQLSyntaxErrorException}-class 42000 with the 1-based position for syntax
-     *     errors; 0A000 for statements that would write (the driver is read-only, see {@link WriteStatementGuard})
+     *     errors; 25006 for statements that would write (the driver is read-only, see {@link WriteStatementGuard})
      */
     public static ParsedStatement parse(String sql) {
         if (sql == null) {
@@ -139,7 +139,8 @@ public final class SqlParser {
             explain = true;
         }
         if (!(st instanceof Select)) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, unsupportedStatement(st, explain));
+            throw new SqlError(isWrite(st) ? SqlState.READ_ONLY_TRANSACTION : SqlState.UNSUPPORTED_SQL,
+                    unsupportedStatement(st, explain));
         }
         return new ParsedStatement.Query((Select) st, explain, SqlLexer.countParameters(countedText));
     }
@@ -148,15 +149,7 @@ public final class SqlParser {
     private static String unsupportedStatement(Statement st, boolean explain) {
         String kind = st.getClass().getSimpleName().replaceFirst("Statement$", "")
                 .replaceAll("([a-z])([A-Z])", "$1 $2").toUpperCase(Locale.ROOT);
-        boolean write = st instanceof net.sf.jsqlparser.statement.insert.Insert
-                || st instanceof net.sf.jsqlparser.statement.update.Update
-                || st instanceof net.sf.jsqlparser.statement.delete.Delete
-                || st instanceof net.sf.jsqlparser.statement.merge.Merge
-                || st instanceof net.sf.jsqlparser.statement.truncate.Truncate
-                || st instanceof net.sf.jsqlparser.statement.drop.Drop
-                || st instanceof net.sf.jsqlparser.statement.alter.Alter
-                || st.getClass().getPackageName().startsWith("net.sf.jsqlparser.statement.create");
-        if (write) {
+        if (isWrite(st)) {
             return "lance-jdbc is read-only: " + kind + " statements are not supported; use SELECT, SHOW, DESC,"
                     + " EXPLAIN, USE or SET";
         }
@@ -165,6 +158,18 @@ public final class SqlParser {
         }
         return kind + " statements are not supported; lance-jdbc runs SELECT, WITH, SHOW DATABASES, SHOW TABLES,"
                 + " SHOW INDEX, DESC, EXPLAIN, USE and SET (see docs/sql-reference.md)";
+    }
+
+    /** A data- or schema-changing statement (refused with 25006, read-only SQL transaction). */
+    private static boolean isWrite(Statement st) {
+        return st instanceof net.sf.jsqlparser.statement.insert.Insert
+                || st instanceof net.sf.jsqlparser.statement.update.Update
+                || st instanceof net.sf.jsqlparser.statement.delete.Delete
+                || st instanceof net.sf.jsqlparser.statement.merge.Merge
+                || st instanceof net.sf.jsqlparser.statement.truncate.Truncate
+                || st instanceof net.sf.jsqlparser.statement.drop.Drop
+                || st instanceof net.sf.jsqlparser.statement.alter.Alter
+                || st.getClass().getPackageName().startsWith("net.sf.jsqlparser.statement.create");
     }
 
     private static ParsedStatement describeFunction(String call) {

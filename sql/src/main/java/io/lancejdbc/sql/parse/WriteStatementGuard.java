@@ -8,9 +8,9 @@ import java.util.Set;
 /**
  * Rejects statements that would change data or schema before they are parsed: lance-jdbc is a read-only
  * driver (the Doris Lance Catalog is read-only too), so INSERT, UPDATE, DELETE, DDL and CALL fail with SQLState
- * 0A000 (a {@code SQLFeatureNotSupportedException} in JDBC) whatever form they take, also those JSqlParser cannot
- * parse ({@code (DROP TABLE t)}, {@code REVOKE}, {@code VACUUM}, a malformed INSERT). Only the first keyword is
- * looked at, after blanks, comments and opening parentheses. Part of the engine, not the driver, so that every
+ * 25006 (read-only SQL transaction; not 0A000, which connection pools read as a broken connection) whatever form
+ * they take, also those JSqlParser cannot parse ({@code (DROP TABLE t)}, {@code REVOKE}, {@code VACUUM}, a
+ * malformed INSERT). Only the first keyword is looked at, after blanks, comments and opening parentheses. Part of the engine, not the driver, so that every
  * client of the engine gets this answer.
  */
 final class WriteStatementGuard {
@@ -21,11 +21,11 @@ final class WriteStatementGuard {
     private WriteStatementGuard() {
     }
 
-    /** @throws SqlError 0A000 when {@code sql} starts with a data- or schema-changing keyword */
+    /** @throws SqlError 25006 when {@code sql} starts with a data- or schema-changing keyword */
     static void check(String sql) {
         String keyword = firstKeyword(sql);
         if (WRITES.contains(keyword)) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "lance-jdbc is read-only: " + keyword
+            throw new SqlError(SqlState.READ_ONLY_TRANSACTION, "lance-jdbc is read-only: " + keyword
                     + " statements are not supported (only SELECT, WITH, SHOW, DESC, EXPLAIN, USE and SET run)");
         }
     }

@@ -31,7 +31,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * </ul>
  * An uncorrelated {@code [NOT] IN (subquery)} WHERE conjunct becomes the same SEMI / ANTI join (NOT IN: a null-aware
  * ANTI join). Correlated EXISTS and IN in other positions (under OR, in a select list) are left in place; the
- * executor rejects them with 0A000.
+ * executor rejects them with 42000.
  */
 public final class SubqueryDecorrelation {
     private SubqueryDecorrelation() {

@@ -81,14 +81,14 @@ class BinderErrorsTest {
     @Test
     void projectingAnUnsupportedColumnNamesIt() {
         SqlError e = error("SELECT dur FROM t");
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
         assertEquals("Column 'dur' has a type lance-jdbc cannot read (UNSUPPORTED_TYPE in DESC); leave it out, e.g."
                 + " SELECT * EXCEPT (dur) ...", e.getMessage());
     }
 
     @Test
     void selectStarWithUnsupportedColumnNamesIt() {
-        assertEquals("0A000", error("SELECT * FROM t").sqlState());
+        assertEquals("42000", error("SELECT * FROM t").sqlState());
     }
 
     @Test

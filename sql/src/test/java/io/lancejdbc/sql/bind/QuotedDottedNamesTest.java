@@ -49,7 +49,7 @@ class QuotedDottedNamesTest {
 
         @Override
         public BoundTable resolveFileFunction(String function, Map<String, String> arguments) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "no file functions here");
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "no file functions here");
         }
     }
 

@@ -355,7 +355,7 @@ class VectorSearchBinderTest {
     void onlyTheQueryVectorMayBeAParameter() {
         SqlError e = assertThrows(SqlError.class, () -> bind("SELECT id FROM vector_search(\"table\" = \"items\","
                 + " \"column\" = \"embedding\", \"query_vector\" = \"[1,2,3]\", \"top_k\" = ?)", List.of(value(5))));
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
         assertEquals("'top_k' of vector_search() cannot be a ? parameter; only 'query_vector' and the version"
                 + " ('version', 'tag', 'timestamp') can", e.getMessage());
     }

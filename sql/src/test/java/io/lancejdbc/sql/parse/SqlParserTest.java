@@ -108,9 +108,9 @@ class SqlParserTest {
     }
 
     @Test
-    void writesAreRejectedAsUnsupported() {
+    void writesAreRejectedAsReadOnlyWith25006() {
         SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse("INSERT INTO t VALUES (1)"));
-        assertEquals("0A000", e.sqlState());
+        assertEquals("25006", e.sqlState());
         assertTrue(e.getMessage().contains("read-only"), e.getMessage());
     }
 
@@ -120,7 +120,7 @@ class SqlParserTest {
             "GRANT SELECT ON t TO u", "# c\nINSERT INTO t VALUES (1)", "INSERT INTO t VALUES (", "  update t set",
             "CALL p()", "COPY t FROM 'x'"}) {
             SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(sql), sql);
-            assertEquals("0A000", e.sqlState(), sql);
+            assertEquals("25006", e.sqlState(), sql);
             assertTrue(e.getMessage().startsWith("lance-jdbc is read-only: "), e.getMessage());
         }
         assertEquals("lance-jdbc is read-only: DROP statements are not supported (only SELECT, WITH, SHOW, DESC, "
@@ -210,10 +210,10 @@ class SqlParserTest {
     @Test
     void statementsThatDoNotRunSayWhatRunsInstead() {
         SqlError write = assertThrows(SqlError.class, () -> SqlParser.parse("DROP TABLE t"));
-        assertEquals("0A000", write.sqlState());
+        assertEquals("25006", write.sqlState());
         assertTrue(write.getMessage().startsWith("lance-jdbc is read-only: DROP statements"), write.getMessage());
         SqlError explain = assertThrows(SqlError.class, () -> SqlParser.parse("EXPLAIN SHOW TABLES"));
-        assertEquals("0A000", explain.sqlState());
+        assertEquals("42000", explain.sqlState());
         assertTrue(explain.getMessage().startsWith("EXPLAIN SHOW TABLES is not supported: EXPLAIN takes a SELECT"),
                 explain.getMessage());
         SqlError show = assertThrows(SqlError.class, () -> SqlParser.parse("SHOW GARBAGE"));

@@ -144,32 +144,32 @@ class SubqueryDecorrelationTest {
     @Test
     void outerReferenceInTheSelectListIsNotSupported() {
         SqlError e = error("SELECT id FROM t WHERE EXISTS (SELECT t.s FROM u WHERE u.id = t.id)");
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
         assertEquals("A subquery may refer to the enclosing query only in the WHERE clause of a plain SELECT (it"
                 + " refers to id, s); rewrite it as a JOIN", e.getMessage());
     }
 
     @Test
     void nonEqualityCorrelationWithAggregatesIsNotSupported() {
-        assertEquals("0A000", error("SELECT (SELECT max(id) FROM u WHERE u.id < t.id) FROM t").sqlState());
+        assertEquals("42000", error("SELECT (SELECT max(id) FROM u WHERE u.id < t.id) FROM t").sqlState());
     }
 
     @Test
     void limitInACorrelatedInSubqueryIsNotSupported() {
         SqlError e = error("SELECT id FROM t WHERE s IN (SELECT name FROM u WHERE u.id = t.id LIMIT 1)");
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
     }
 
     @Test
     void referenceTwoLevelsOutIsNotSupported() {
         SqlError e = error("SELECT id FROM t WHERE EXISTS (SELECT 1 FROM u WHERE EXISTS (SELECT 1 FROM u u2"
                 + " WHERE u2.id = t.id))");
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
     }
 
     @Test
     void derivedTableCannotReferToTheQueryAroundIt() {
         SqlError e = error("SELECT id FROM t WHERE EXISTS (SELECT 1 FROM (SELECT * FROM u WHERE u.id = t.id) d)");
-        assertEquals("0A000", e.sqlState());
+        assertEquals("42000", e.sqlState());
     }
 }

@@ -25,7 +25,7 @@ final class FrameBounds {
     /**
      * @param orderKey the single ORDER BY vector (row ids index it), needed for RANGE with an offset; else null
      * @param ascending direction of that key
-     * @throws SqlError 0A000 for RANGE with an offset over a key that is not numeric
+     * @throws SqlError 42000 for RANGE with an offset over a key that is not numeric
      */
     static FrameBounds of(WindowOrder order, WindowFrame frame, FieldVector orderKey, boolean ascending) {
         int n = order.perm().length;
@@ -123,7 +123,7 @@ final class FrameBounds {
 
         static RangeValues of(FieldVector key, boolean ascending, int[] perm) {
             if (key == null) {
-                throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "RANGE with an offset needs exactly one ORDER BY"
+                throw new SqlError(SqlState.UNSUPPORTED_SQL, "RANGE with an offset needs exactly one ORDER BY"
                         + " key; use ROWS or one numeric ORDER BY key");
             }
             ArrowType t = key.getField().getType();
@@ -181,7 +181,7 @@ final class FrameBounds {
                     }
                 };
             }
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "RANGE with an offset needs a numeric ORDER BY key, not "
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "RANGE with an offset needs a numeric ORDER BY key, not "
                     + key.getField().getType() + "; use ROWS");
         }
     }

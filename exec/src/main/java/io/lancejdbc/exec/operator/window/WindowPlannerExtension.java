@@ -26,7 +26,7 @@ public final class WindowPlannerExtension implements PhysicalPlannerExtension {
     }
 
     /**
-     * @throws SqlError 0A000 for RANGE frames with an offset over no, several, or a non-numeric ORDER BY key
+     * @throws SqlError 42000 for RANGE frames with an offset over no, several, or a non-numeric ORDER BY key
      */
     static void check(WindowCall c) {
         WindowFrame f = c.frame();
@@ -37,12 +37,12 @@ public final class WindowPlannerExtension implements PhysicalPlannerExtension {
             return;
         }
         if (c.orderBy().size() != 1) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "RANGE with an offset needs exactly one ORDER BY key"
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "RANGE with an offset needs exactly one ORDER BY key"
                     + " in " + WindowOperator.describe(c) + "; use ROWS");
         }
         ArrowType t = c.orderBy().get(0).expr().type().getType();
         if (!(t instanceof ArrowType.Int || t instanceof ArrowType.FloatingPoint || t instanceof ArrowType.Decimal)) {
-            throw new SqlError(SqlState.FEATURE_NOT_SUPPORTED, "RANGE with an offset needs a numeric ORDER BY key in "
+            throw new SqlError(SqlState.UNSUPPORTED_SQL, "RANGE with an offset needs a numeric ORDER BY key in "
                     + WindowOperator.describe(c) + "; use ROWS");
         }
     }
