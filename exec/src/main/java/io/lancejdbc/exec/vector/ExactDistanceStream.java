@@ -17,6 +17,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Replaces lance-core's {@code _distance} of each candidate with the exact distance of its stored vector, computed
  * by {@link VectorDistances} (the kernel of the SQL distance functions) in double precision and rounded to float32.
+ * The query is the float32 vector lance-core searched with (each element of the statement's query vector rounded to
+ * float32, the key lance-core 7.0.0 takes), so a stored float32 vector given back as its decimal text is at distance
+ * 0, as on lance-core's own flat path.
  *
  * <p>Why: lance-core 7.0.0's quantized indexes report their own approximations, and on another scale for some
  * metrics (a cosine IVF_SQ, IVF_HNSW_SQ or IVF_PQ split reports about 2 (1 - cos) while a flat split reports
@@ -47,7 +50,7 @@ final class ExactDistanceStream implements BatchStream {
      * @param vectorPosition position of the vector column ({@code fixed_size_list<float16|32|64>}) in {@code in}
      * @param carried positions in {@code in} of the carried columns, in output order
      * @param metric l2, cosine or dot
-     * @param query the query vector as the statement gave it
+     * @param query the query vector as the statement gave it (rounded to float32 here)
      */
     ExactDistanceStream(BatchStream in, Schema schema, int vectorPosition, int[] carried, DistanceMetric metric,
             double[] query, BufferAllocator allocator) {
@@ -56,7 +59,10 @@ final class ExactDistanceStream implements BatchStream {
         this.vectorPosition = vectorPosition;
         this.carried = carried.clone();
         this.function = functionOf(metric);
-        this.query = query.clone();
+        this.query = new double[query.length];
+        for (int i = 0; i < query.length; i++) {
+            this.query[i] = (float) query[i];
+        }
         this.allocator = allocator;
     }
 
