@@ -72,8 +72,30 @@ public final class LanceShell {
         System.exit(status);
     }
 
+    /**
+     * {@code serve ...}: the Flight SQL server (server/, in the full jar only; looked up by name so that the thin
+     * jar, which lacks it, still runs the shell).
+     */
+    private int serve(String[] args) {
+        try {
+            return (int) Class.forName("io.lancejdbc.server.ServeCommand")
+                    .getMethod("run", String[].class, PrintStream.class, PrintStream.class)
+                    .invoke(null, args, out, err);
+        } catch (ClassNotFoundException e) {
+            err.println("The serve command is in the full jar lance-jdbc-<version>.jar, not in the thin jar");
+            return 2;
+        } catch (ReflectiveOperationException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            err.println("lance-jdbc serve failed: " + cause);
+            return 1;
+        }
+    }
+
     /** @return the process exit status */
     int run(String[] args) throws IOException {
+        if (args.length > 0 && args[0].equals("serve")) {
+            return serve(java.util.Arrays.copyOfRange(args, 1, args.length));
+        }
         if (args.length > 0 && (args[0].equals("-h") || args[0].equals("--help"))) {
             out.print(usage());
             return 0;
