@@ -105,7 +105,8 @@ final class RemoteEngineTarget implements EngineTarget {
             boolean sessions = root.getChildAllocators().stream()
                     .anyMatch(a -> !a.getName().equals("flight-server"));
             if (root.getAllocatedMemory() != 0 || sessions) {
-                out.add(root.toVerboseString());
+                out.add(root.getAllocatedMemory() + " bytes, allocators " + root.getChildAllocators().stream()
+                        .map(a -> a.getName() + "=" + a.getAllocatedMemory()).toList());
             }
         }
         return out;

@@ -134,37 +134,43 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
                 command.getPreparedStatementHandle().toByteArray(), allocator), context, descriptor));
     }
 
+    /**
+     * Runs the statement (planning included, so errors, cancellation and timeouts behave as in the embedded engine)
+     * and parks its result for the DoGet of the ticket returned; the ticket also holds everything to run it again.
+     */
     private FlightInfo info(SessionRegistry.Entry entry, StatementHandle prepared, CallContext context,
             FlightDescriptor descriptor) {
-        StatementHandle handle = prepared.execution(header(context, MAX_ROWS_HEADER), header(context, TIMEOUT_HEADER));
+        StatementHandle handle = prepared.execution(header(context, MAX_ROWS_HEADER), header(context, TIMEOUT_HEADER),
+                textHeader(context, RemoteProtocol.QUERY_ID_HEADER));
         checkAllowed(handle.sql());
-        Schema schema = null;
-        if (!UPDATE_STATEMENT.matcher(handle.sql()).matches()) {
-            schema = entry.session.prepare(handle.sql()).resultSchema();
+        QueryResult result = run(context, entry.session, handle);
+        if (!result.hasRows()) {
+            result.close();
+            return new FlightInfo(new Schema(List.of()), descriptor, List.of(), -1, -1);
         }
-        if (schema == null) {
-            QueryResult result = run(entry.session, handle);
-            if (!result.hasRows()) {
-                result.close();
-                return new FlightInfo(new Schema(List.of()), descriptor, List.of(), -1, -1);
-            }
-            schema = result.schema();
-            entry.parked.put(handle.queryId(), result);
-        }
+        Schema schema = result.schema();
+        entry.parked.put(handle.queryId(), result);
         Ticket ticket = new Ticket(pack(FlightSql.TicketStatementQuery.newBuilder()
                 .setStatementHandle(ByteString.copyFrom(handle.encode(allocator))).build()).toByteArray());
         return new FlightInfo(streamer.flightSchema(schema), descriptor, List.of(new FlightEndpoint(ticket)), -1, -1);
     }
 
+    private static String textHeader(CallContext context, String name) {
+        RequestHeaders h = context.getMiddleware(HEADERS_KEY);
+        String v = h == null ? null : h.headers().get(name);
+        return v == null || v.isBlank() || v.length() > 64 ? null : v.strip();
+    }
+
     /** Runs a statement now (SHOW, DESC, EXPLAIN, USE, SET in GetFlightInfo; updates in DoPut). */
-    private QueryResult run(EngineSession session, StatementHandle handle) {
-        Cancellation cancellation = register(handle.queryId());
+    private QueryResult run(CallContext context, EngineSession session, StatementHandle handle) {
+        String key = key(context, handle.queryId());
+        Cancellation cancellation = register(key);
         acquire();
         try {
             return session.execute(handle.sql(), handle.params(), options(handle, cancellation));
         } finally {
             queries.release();
-            finished(handle.queryId());
+            finished(key);
         }
     }
 
@@ -174,6 +180,12 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
 
     /** A query in flight: its signal, and a latch released once its result is closed and its memory freed. */
     private record Running(Cancellation cancellation, java.util.concurrent.CountDownLatch released) {
+    }
+
+    /** Query ids are the client's; they are scoped by session so one client cannot reach another's query. */
+    private static String key(CallContext context, String queryId) {
+        ServerSessionMiddleware m = context.getMiddleware(SESSION_KEY);
+        return m.getSession().id + "/" + queryId;
     }
 
     private void finished(String queryId) {
@@ -236,7 +248,8 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
             return;
         }
         QueryResult result = entry.parked.remove(handle.queryId());
-        Cancellation cancellation = register(handle.queryId());
+        String key = key(context, handle.queryId());
+        Cancellation cancellation = register(key);
         boolean acquired = false;
         try {
             acquire();
@@ -258,7 +271,7 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
             if (acquired) {
                 queries.release();
             }
-            finished(handle.queryId());
+            finished(key);
         }
     }
 
@@ -271,25 +284,7 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
                 StatementHandle h = StatementHandle.decode(FlightSql.TicketStatementQuery.parseFrom(
                         com.google.protobuf.Any.parseFrom(endpoint.getTicket().getBytes()).getValue())
                         .getStatementHandle().toByteArray(), allocator);
-                Running r = running.get(h.queryId());
-                if (r != null) {
-                    r.cancellation().cancel("Query was cancelled");
-                    // Answer once the query's memory is freed, so a client that closes a result early sees it gone.
-                    try {
-                        r.released().await(10, java.util.concurrent.TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                } else {
-                    long now = System.nanoTime();
-                    cancelledEarly.entrySet().removeIf(e -> now - e.getValue() > 600_000_000_000L);
-                    cancelledEarly.put(h.queryId(), now);
-                }
-                SessionRegistry.Entry entry = session(context);
-                QueryResult parked = entry.parked.remove(h.queryId());
-                if (parked != null) {
-                    parked.close();
-                }
+                cancel(h.queryId(), context, true);
                 status = CancelStatus.CANCELLED;
             }
             listener.onNext(status);
@@ -299,6 +294,38 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
                     "CancelFlightInfo names a ticket this server did not issue")));
         } catch (RuntimeException e) {
             listener.onError(FlightErrors.of(e));
+        }
+    }
+
+    /**
+     * Cancels the query {@code queryId}: a running one now (with {@code awaitRelease}, answering once its memory is
+     * freed, so a client that closes a result early sees the memory gone), a parked result is closed, and one not
+     * started yet is failed with 57014 when it starts.
+     */
+    private void cancel(String queryId, CallContext context, boolean awaitRelease) {
+        String key = key(context, queryId);
+        Running r = running.get(key);
+        if (r != null) {
+            r.cancellation().cancel("Query was cancelled");
+            if (awaitRelease) {
+                awaitRelease(r);
+            }
+        } else {
+            long now = System.nanoTime();
+            cancelledEarly.entrySet().removeIf(e -> now - e.getValue() > 600_000_000_000L);
+            cancelledEarly.put(key, now);
+        }
+        QueryResult parked = session(context).parked.remove(queryId);
+        if (parked != null) {
+            parked.close();
+        }
+    }
+
+    private static void awaitRelease(Running r) {
+        try {
+            r.released().await(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -320,7 +347,7 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
                 Schema schema = prepared.resultSchema();
                 if (schema == null) {
                     // SHOW, DESC, EXPLAIN: their columns are known once they run; they read metadata only.
-                    try (QueryResult probe = run(entry.session, StatementHandle.prepared(sql))) {
+                    try (QueryResult probe = run(context, entry.session, StatementHandle.prepared(sql).execution(0, 0, null))) {
                         schema = probe.hasRows() ? probe.schema() : null;
                     }
                 }
@@ -409,9 +436,10 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
     private void update(StatementHandle prepared, CallContext context, StreamListener<PutResult> ackStream) {
         try {
             checkAllowed(prepared.sql());
-            StatementHandle handle = prepared.execution(0, header(context, TIMEOUT_HEADER));
+            StatementHandle handle = prepared.execution(0, header(context, TIMEOUT_HEADER),
+                    textHeader(context, RemoteProtocol.QUERY_ID_HEADER));
             long count;
-            try (QueryResult result = run(session(context).session, handle)) {
+            try (QueryResult result = run(context, session(context).session, handle)) {
                 count = result.hasRows() ? -1 : result.updateCount();
             }
             byte[] bytes = FlightSql.DoPutUpdateResult.newBuilder().setRecordCount(count).build().toByteArray();
@@ -478,6 +506,14 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
             StreamListener<CloseSessionResult> listener) {
         ServerSessionMiddleware m = context.getMiddleware(SESSION_KEY);
         if (m.hasSession()) {
+            // Queries still streaming (a result closed early) finish before their session's memory goes.
+            String prefix = m.getSession().id + "/";
+            for (Map.Entry<String, Running> e : running.entrySet()) {
+                if (e.getKey().startsWith(prefix)) {
+                    e.getValue().cancellation().cancel("The session was closed");
+                    awaitRelease(e.getValue());
+                }
+            }
             sessions.close(m.getSession().id);
             m.closeSession();
         }
@@ -627,6 +663,18 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
 
     @Override
     public void doAction(CallContext context, Action action, StreamListener<Result> listener) {
+        if (action.getType().equals(RemoteProtocol.CANCEL_ACTION)) {
+            try {
+                String id = new String(action.getBody(), java.nio.charset.StandardCharsets.UTF_8);
+                if (!id.isEmpty() && id.length() <= 64) {
+                    cancel(id, context, false);
+                }
+                listener.onCompleted();
+            } catch (RuntimeException e) {
+                listener.onError(FlightErrors.of(e));
+            }
+            return;
+        }
         if (!action.getType().equals(RemoteProtocol.INDEXES_ACTION)) {
             FlightSqlProducer.super.doAction(context, action, listener);
             return;

@@ -47,9 +47,13 @@ record StatementHandle(String sql, List<ParameterValue> params, String queryId, 
         return new StatementHandle(sql, values, queryId, maxRows, timeoutMillis);
     }
 
-    /** This statement as one new execution with its own query id. */
-    StatementHandle execution(long rowLimit, long timeout) {
-        return new StatementHandle(sql, params, UUID.randomUUID().toString(), rowLimit, timeout);
+    /**
+     * This statement as one new execution.
+     *
+     * @param id the client's query id, or null for a new random one
+     */
+    StatementHandle execution(long rowLimit, long timeout, String id) {
+        return new StatementHandle(sql, params, id != null ? id : UUID.randomUUID().toString(), rowLimit, timeout);
     }
 
     byte[] encode(BufferAllocator allocator) {

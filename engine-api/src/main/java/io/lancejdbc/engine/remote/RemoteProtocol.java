@@ -23,6 +23,13 @@ public final class RemoteProtocol {
     public static final String MAX_ROWS_HEADER = "x-lance-max-rows";
     /** Request header: the query timeout in milliseconds of the query a GetFlightInfo or DoPut asks for. */
     public static final String TIMEOUT_HEADER = "x-lance-timeout-ms";
+    /**
+     * Request header: the client's id of the query a GetFlightInfo starts, so {@link #CANCEL_ACTION} can cancel it
+     * while GetFlightInfo still plans it (before the client has the FlightInfo CancelFlightInfo needs).
+     */
+    public static final String QUERY_ID_HEADER = "x-lance-query-id";
+    /** DoAction type: body the UTF-8 query id of {@link #QUERY_ID_HEADER}; cancels that query, no results. */
+    public static final String CANCEL_ACTION = "lance.cancel";
     /** Flight error metadata key holding the five-character SQLState of a failure. */
     public static final String SQLSTATE_KEY = "x-lance-sqlstate";
     /** DoAction type: body {@link #encodeName}, one result {@link #encodeIndexes}. */

@@ -150,7 +150,14 @@ public final class ParameterVectors {
         } else if (v instanceof TimeStampVector) {
             ArrowType.Timestamp ts = (ArrowType.Timestamp) p.type();
             Instant instant = x instanceof LocalDateTime ? ((LocalDateTime) x).toInstant(ZoneOffset.UTC) : (Instant) x;
-            ((TimeStampVector) v).setSafe(0, epochIn(instant, ts.getUnit()));
+            long epoch;
+            try {
+                epoch = epochIn(instant, ts.getUnit());
+            } catch (ArithmeticException e) {
+                throw new SqlError(SqlState.DATETIME_OVERFLOW, "Timestamp " + x + " is outside the range of a "
+                        + ts.getUnit().name().toLowerCase(java.util.Locale.ROOT) + " timestamp", e);
+            }
+            ((TimeStampVector) v).setSafe(0, epoch);
         } else if (v instanceof FixedSizeListVector || v instanceof ListVector) {
             writeFloats((BaseListVector) v, x);
         } else {

@@ -237,8 +237,17 @@ final class FlightEngineSession implements EngineSession {
     public QueryResult execute(String text, List<ParameterValue> params, QueryOptions options) {
         checkOpen();
         options.cancellation().throwIfCancelled();
-        CallOption[] calls = queryCalls(options);
+        String queryId = java.util.UUID.randomUUID().toString();
+        CallOption[] calls = queryCalls(options, queryId);
         FlightSqlClient.PreparedStatement prepared = null;
+        // Until the FlightInfo is here, a cancel reaches the query (still planning on the server) by its id.
+        java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+        options.cancellation().onCancel(() -> {
+            if (!started.get() && !closed) {
+                cancelById(queryId);
+            }
+        });
+        Runnable cancel = () -> cancelById(queryId);
         try {
             FlightInfo info;
             if (params.isEmpty()) {
@@ -256,8 +265,9 @@ final class FlightEngineSession implements EngineSession {
                 closePrepared(prepared);
                 return FlightQueryResult.updateCount(0);
             }
+            started.set(true);
             FlightQueryResult result = new FlightQueryResult(sql, info, allocator, options, calls, prepared,
-                    open::remove);
+                    open::remove, cancel);
             open.add(result);
             prepared = null;
             return result;
@@ -281,8 +291,22 @@ final class FlightEngineSession implements EngineSession {
         }
     }
 
-    private CallOption[] queryCalls(QueryOptions options) {
+    private void cancelById(String queryId) {
+        try {
+            java.util.Iterator<org.apache.arrow.flight.Result> r = client.doAction(new org.apache.arrow.flight.Action(
+                    RemoteProtocol.CANCEL_ACTION, queryId.getBytes(java.nio.charset.StandardCharsets.UTF_8)), calls());
+            while (r.hasNext()) {
+                r.next();
+            }
+        } catch (FlightRuntimeException e) {
+            // Not a lance-jdbc server, or the query is over: the gRPC deadline and the stream cancel still apply.
+            org.slf4j.LoggerFactory.getLogger(FlightEngineSession.class).debug("cancel action failed", e);
+        }
+    }
+
+    private CallOption[] queryCalls(QueryOptions options, String queryId) {
         FlightCallHeaders headers = new FlightCallHeaders();
+        headers.insert(RemoteProtocol.QUERY_ID_HEADER, queryId);
         if (options.maxRows() > 0) {
             headers.insert(RemoteProtocol.MAX_ROWS_HEADER, Long.toString(options.maxRows()));
         }

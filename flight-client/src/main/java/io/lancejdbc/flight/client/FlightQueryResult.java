@@ -28,7 +28,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * The rows of one remote query, read lazily: the endpoints of its FlightInfo one after another, in order, each
  * batch handed over as it arrives (gRPC flow control stops the server when the application reads slowly). A
- * cancellation of the query sends CancelFlightInfo and cancels the open stream; closing early cancels the stream.
+ * cancellation of the query ({@code Statement.cancel}, a timeout) sends the cancel action and cancels the open
+ * stream without waiting; closing early sends CancelFlightInfo, which a lance-jdbc server answers once the query's
+ * memory is freed, then cancels the stream.
  */
 final class FlightQueryResult implements QueryResult {
     private static final String FLIGHT_SCHEMA = "ARROW:FLIGHT:SQL:DB_SCHEMA_NAME";
@@ -41,6 +43,7 @@ final class FlightQueryResult implements QueryResult {
     private final CallOption[] calls;
     private final FlightSqlClient.PreparedStatement prepared;
     private final Consumer<FlightQueryResult> onClose;
+    private final Runnable cancelAction;
     private final Schema schema;
     private final long maxRows;
     private int nextEndpoint;
@@ -50,7 +53,9 @@ final class FlightQueryResult implements QueryResult {
     private volatile boolean closed;
 
     FlightQueryResult(FlightSqlClient sql, FlightInfo info, BufferAllocator allocator, QueryOptions options,
-            CallOption[] calls, FlightSqlClient.PreparedStatement prepared, Consumer<FlightQueryResult> onClose) {
+            CallOption[] calls, FlightSqlClient.PreparedStatement prepared, Consumer<FlightQueryResult> onClose,
+            Runnable cancelAction) {
+        this.cancelAction = cancelAction;
         this.sql = sql;
         this.info = info;
         this.allocator = allocator;
@@ -196,12 +201,7 @@ final class FlightQueryResult implements QueryResult {
         if (closed) {
             return;
         }
-        try {
-            sql.cancelFlightInfo(new CancelFlightInfoRequest(info), calls);
-        } catch (FlightRuntimeException e) {
-            // The query may have finished already; the stream cancel below still stops the transfer.
-            org.slf4j.LoggerFactory.getLogger(FlightQueryResult.class).debug("CancelFlightInfo failed", e);
-        }
+        cancelAction.run();
         FlightStream s = stream;
         if (s != null) {
             s.cancel("Query was cancelled", null);
