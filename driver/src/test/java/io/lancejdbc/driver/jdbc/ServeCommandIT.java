@@ -15,6 +15,7 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,10 +48,10 @@ class ServeCommandIT {
                 assertTrue(rs.next());
                 assertEquals(7, rs.getLong(1));
             }
-            p.destroy(); // SIGTERM
+            p.toHandle().destroy(); // SIGTERM, leaving our end of its output open (Process.destroy closes it)
+            String rest = out.lines().collect(Collectors.joining("\n")); // to the end of the output: the exit
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the server stops on SIGTERM");
             assertEquals(143, p.exitValue(), "128 + SIGTERM after the shutdown hook ran");
-            String rest = out.lines().collect(java.util.stream.Collectors.joining("\n"));
             assertEquals("", rest, "nothing printed after the ready line, no error on shutdown");
         } finally {
             p.destroyForcibly();
