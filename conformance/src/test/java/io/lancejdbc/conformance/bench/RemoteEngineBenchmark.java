@@ -76,7 +76,7 @@ public final class RemoteEngineBenchmark {
             String sql = "SELECT " + BenchmarkQueries.COLUMNS + " FROM " + BenchmarkTable.NAME + " WHERE id = ?";
             try (PreparedStatement se = embedded.prepareStatement(sql); PreparedStatement sr = remote.prepareStatement(sql)) {
                 for (int i = -20; i < n; i++) {
-                    long id = (i * 7919L + 13) % BenchmarkTable.ROWS;
+                    long id = Math.floorMod(i * 7919L + 13, BenchmarkTable.ROWS);
                     double te = point(se, id);
                     double tr = point(sr, id);
                     if (i >= 0) {

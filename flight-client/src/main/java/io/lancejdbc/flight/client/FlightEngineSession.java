@@ -58,6 +58,9 @@ final class FlightEngineSession implements EngineSession {
     private volatile boolean closed;
     /** Results not yet closed; closing the session closes them (and their streams) first. */
     private final java.util.Set<FlightQueryResult> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Server prepared statements of this session's PreparedQuery objects, closed with the session. */
+    private final List<FlightSqlClient.PreparedStatement> preparedStatements =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private FlightEngineSession(FlightClient client, BufferAllocator allocator, CallOption credentials) {
         this.client = client;
@@ -190,51 +193,67 @@ final class FlightEngineSession implements EngineSession {
         }
     }
 
+    /**
+     * Prepares on the server once; each execution then binds its values on the same server statement (one DoPut
+     * and one GetFlightInfo, no new CreatePreparedStatement). The server statement is closed with the session.
+     */
     @Override
     public PreparedQuery prepare(String text) {
         checkOpen();
-        try (FlightSqlClient.PreparedStatement ps = sql.prepare(text, calls())) {
-            Schema result = ps.getResultSetSchema();
-            List<ArrowType> types = new ArrayList<>();
-            for (Field f : ps.getParameterSchema().getFields()) {
-                types.add(f.getType());
-            }
-            Schema resultSchema = result == null || result.getFields().isEmpty() ? null
-                    : FlightQueryResult.withLanceMetadata(result);
-            List<ArrowType> parameterTypes = List.copyOf(types);
-            return new PreparedQuery() {
-                @Override
-                public int parameterCount() {
-                    return parameterTypes.size();
-                }
-
-                @Override
-                public List<ArrowType> parameterTypes() {
-                    return parameterTypes;
-                }
-
-                @Override
-                public Schema resultSchema() {
-                    return resultSchema;
-                }
-
-                @Override
-                public QueryResult execute(List<ParameterValue> params, QueryOptions options) {
-                    if (params.size() != parameterTypes.size()) {
-                        throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "The statement has "
-                                + parameterTypes.size() + " parameter marker(s) but " + params.size()
-                                + " value(s) were bound");
-                    }
-                    return FlightEngineSession.this.execute(text, params, options);
-                }
-            };
+        FlightSqlClient.PreparedStatement ps;
+        try {
+            ps = sql.prepare(text, calls());
         } catch (FlightRuntimeException e) {
             throw FlightErrorMapper.map(e, null);
         }
+        preparedStatements.add(ps);
+        Schema result = ps.getResultSetSchema();
+        List<ArrowType> types = new ArrayList<>();
+        for (Field f : ps.getParameterSchema().getFields()) {
+            types.add(f.getType());
+        }
+        Schema resultSchema = result == null || result.getFields().isEmpty() ? null
+                : FlightQueryResult.withLanceMetadata(result);
+        List<ArrowType> parameterTypes = List.copyOf(types);
+        return new PreparedQuery() {
+            @Override
+            public int parameterCount() {
+                return parameterTypes.size();
+            }
+
+            @Override
+            public List<ArrowType> parameterTypes() {
+                return parameterTypes;
+            }
+
+            @Override
+            public Schema resultSchema() {
+                return resultSchema;
+            }
+
+            @Override
+            public QueryResult execute(List<ParameterValue> params, QueryOptions options) {
+                if (params.size() != parameterTypes.size()) {
+                    throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "The statement has "
+                            + parameterTypes.size() + " parameter marker(s) but " + params.size()
+                            + " value(s) were bound");
+                }
+                return FlightEngineSession.this.run(text, params, options, ps);
+            }
+        };
     }
 
     @Override
     public QueryResult execute(String text, List<ParameterValue> params, QueryOptions options) {
+        return run(text, params, options, null);
+    }
+
+    /**
+     * @param reused a server prepared statement of {@code text} to bind and run (kept open), or null: a statement
+     *     without parameters runs as CommandStatementQuery, one with parameters on a prepared statement of its own
+     */
+    private QueryResult run(String text, List<ParameterValue> params, QueryOptions options,
+            FlightSqlClient.PreparedStatement reused) {
         checkOpen();
         options.cancellation().throwIfCancelled();
         String queryId = java.util.UUID.randomUUID().toString();
@@ -250,14 +269,13 @@ final class FlightEngineSession implements EngineSession {
         Runnable cancel = () -> cancelById(queryId);
         try {
             FlightInfo info;
-            if (params.isEmpty()) {
+            if (reused != null) {
+                info = executePrepared(reused, params, calls);
+            } else if (params.isEmpty()) {
                 info = sql.execute(text, calls);
             } else {
                 prepared = sql.prepare(text, calls);
-                try (VectorSchemaRoot root = ParameterVectors.toRoot(params, allocator)) {
-                    prepared.setParameters(root);
-                    info = prepared.execute(calls);
-                }
+                info = executePrepared(prepared, params, calls);
             }
             if (info.getSchemaOptional().map(s -> s.getFields().isEmpty()).orElse(true)
                     && info.getEndpoints().isEmpty()) {
@@ -277,6 +295,21 @@ final class FlightEngineSession implements EngineSession {
         } catch (RuntimeException e) {
             closePrepared(prepared);
             throw e;
+        }
+    }
+
+    private FlightInfo executePrepared(FlightSqlClient.PreparedStatement ps, List<ParameterValue> params,
+            CallOption[] calls) {
+        if (params.isEmpty()) {
+            return ps.execute(calls);
+        }
+        try (VectorSchemaRoot root = ParameterVectors.toRoot(params, allocator)) {
+            ps.setParameters(root);
+            try {
+                return ps.execute(calls);
+            } finally {
+                ps.clearParameters();
+            }
         }
     }
 
@@ -338,6 +371,9 @@ final class FlightEngineSession implements EngineSession {
         closed = true;
         for (FlightQueryResult r : List.copyOf(open)) {
             r.close();
+        }
+        for (FlightSqlClient.PreparedStatement ps : preparedStatements) {
+            closePrepared(ps);
         }
         try {
             sql.closeSession(new org.apache.arrow.flight.CloseSessionRequest(), calls(
