@@ -180,7 +180,9 @@ class LanceFlightServerTest {
     void queriesBeyondTheConcurrencyLimitFailWithAClearError() throws Exception {
         LanceFlightServer server = start(LanceFlightServer.builder().maxConcurrentQueries(1));
         FlightSqlClient sql = client(server);
-        FlightInfo first = sql.execute("SELECT * FROM numbers");
+        // 2,000,000 rows: far more than gRPC's flow-control window, so with the client not reading, back-pressure
+        // keeps the first query's DoGet (and its slot) waiting.
+        FlightInfo first = sql.execute("SELECT a.id, b.id FROM numbers a CROSS JOIN numbers b WHERE b.id < 200");
         try (FlightStream stream = sql.getStream(first.getEndpoints().get(0).getTicket())) {
             assertTrue(stream.next(), "the first query streams and holds the only slot");
             FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> sql.execute("SELECT 1"));
