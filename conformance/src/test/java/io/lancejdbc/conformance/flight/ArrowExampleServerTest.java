@@ -47,6 +47,8 @@ class ArrowExampleServerTest {
 
     @BeforeAll
     static void start() throws Exception {
+        // Derby's log goes to target/, not to the working directory (where a tracked derby.log lives).
+        System.setProperty("derby.stream.error.file", java.nio.file.Path.of("target", "derby-example.log").toString());
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
