@@ -18,6 +18,16 @@ public enum EngineMode {
         EngineTarget start() {
             return new EmbeddedEngineTarget();
         }
+    },
+    /**
+     * The engine behind a Flight SQL server in this JVM (server/ on a random loopback port), reached through
+     * {@code jdbc:lance:flight://} and the thin client (flight-client/): every call crosses gRPC and Arrow IPC.
+     */
+    REMOTE("remote") {
+        @Override
+        EngineTarget start() {
+            return new RemoteEngineTarget();
+        }
     };
 
     /** The system property that selects the mode. */

@@ -223,7 +223,10 @@ class FileTvfJdbcTest {
             assertInstanceOf(SQLTransientException.class, e);
             assertEquals("57014", e.getSQLState());
             long served = proxy.count("LIST_DELIMITED");
-            assertTrue(served >= 30 && served <= 33, "listing requests served after the cancel: " + served);
+            // Through a server the cancel takes a network round trip, while the listing's parallel requests go on.
+            long bound = io.lancejdbc.conformance.EngineMode.current() == io.lancejdbc.conformance.EngineMode.EMBEDDED
+                    ? 33 : 50;
+            assertTrue(served >= 30 && served <= bound, "listing requests served after the cancel: " + served);
             assertEquals(0, proxy.count("GET"), "no dataset was opened");
             try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + s3Uris("wide/d00[0-4].lance"))) {
                 assertTrue(rs.next());

@@ -23,6 +23,22 @@ public final class EngineDrivers {
         return ds;
     }
 
+    /**
+     * The engine properties a {@code jdbc:lance:} URL and properties resolve to (what an embedded connection would
+     * open its session with), for starting a server over the same catalog.
+     *
+     * @throws SQLException what connecting with them would throw for a bad URL or property
+     */
+    public static java.util.Map<String, String> engineProperties(String url, java.util.Properties info)
+            throws java.sql.SQLException {
+        return ConnectionSettings.resolve(url, info == null ? new java.util.Properties() : info).config().asMap();
+    }
+
+    /** The SQLException the driver makes of an engine error. */
+    public static java.sql.SQLException sqlException(io.lancejdbc.engine.SqlError error) {
+        return SqlExceptions.from(error);
+    }
+
     /** Stops the driver's threads and closes its engine. */
     public static void shutdown(LanceDriver driver) {
         driver.shutdown();

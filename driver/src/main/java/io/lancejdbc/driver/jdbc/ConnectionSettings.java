@@ -3,6 +3,7 @@ package io.lancejdbc.driver.jdbc;
 import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.engine.SqlState;
+import io.lancejdbc.engine.remote.RemoteProtocol;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,7 +38,7 @@ record ConnectionSettings(EngineConfig config, String redactedUrl, List<String> 
         if (info != null) {
             for (String key : info.stringPropertyNames()) {
                 String value = info.getProperty(key);
-                if (key.equals("user") || key.equals("password")) {
+                if ((key.equals("user") || key.equals("password")) && !parsed.remote()) {
                     if (key.equals("password") && value != null && !value.isEmpty()) {
                         warnings.add("Property 'password' is ignored: Lance has no database users; storage and REST "
                                 + "credentials are the s3.* and lance.rest.* properties");
@@ -58,6 +59,9 @@ record ConnectionSettings(EngineConfig config, String redactedUrl, List<String> 
                         + "so pass it in the Properties instead");
             }
         }
+        if (parsed.remote()) {
+            return remote(parsed, merged, warnings);
+        }
         for (Map.Entry<String, String> e : parsed.locationProperties().entrySet()) {
             String previous = merged.put(e.getKey(), e.getValue());
             if (previous != null && !previous.equals(e.getValue())) {
@@ -71,6 +75,37 @@ record ConnectionSettings(EngineConfig config, String redactedUrl, List<String> 
         dropUnknown(merged, warnings);
         validate(merged, parsed.location().isEmpty());
         return new ConnectionSettings(EngineConfig.of(merged), parsed.redacted(), List.copyOf(warnings));
+    }
+
+    /** The keys a {@code jdbc:lance:flight://} connection uses besides the engine properties. */
+    private static final java.util.Set<String> REMOTE_KEYS = java.util.Set.of(RemoteProtocol.TOKEN, RemoteProtocol.USER,
+            RemoteProtocol.PASSWORD, RemoteProtocol.TLS_CA_FILE, RemoteProtocol.TLS_VERIFY);
+
+    /**
+     * A connection to a server: the catalog is the server's, so catalog properties given here are reported and
+     * dropped; the credentials and TLS settings stay.
+     */
+    private static ConnectionSettings remote(LanceUrl parsed, Map<String, String> merged, List<String> warnings)
+            throws SQLException {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : merged.entrySet()) {
+            if (e.getValue() == null || e.getValue().isEmpty()) {
+                continue;
+            }
+            if (REMOTE_KEYS.contains(e.getKey())) {
+                out.put(e.getKey(), e.getValue());
+            } else {
+                warnings.add("Property '" + e.getKey() + "' is ignored: a jdbc:lance:flight:// connection uses the "
+                        + "server's catalog settings (start the server with --property instead)");
+            }
+        }
+        out.putAll(parsed.locationProperties());
+        return new ConnectionSettings(EngineConfig.of(out), parsed.redacted(), List.copyOf(warnings));
+    }
+
+    /** True for a {@code jdbc:lance:flight://} connection (the remote engine). */
+    boolean remote() {
+        return config.raw(RemoteProtocol.URI) != null;
     }
 
     private static void dropUnknown(Map<String, String> merged, List<String> warnings) {

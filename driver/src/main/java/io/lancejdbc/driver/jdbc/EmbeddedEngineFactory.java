@@ -26,6 +26,15 @@ final class EmbeddedEngineFactory {
         return provider(QueryEngineProvider.EMBEDDED).create();
     }
 
+    /**
+     * The remote engine of {@code jdbc:lance:flight://} connections (flight-client/, in both driver jars).
+     *
+     * @throws SqlError 08001 when it is not on the class path
+     */
+    static QueryEngine createRemote() {
+        return provider(io.lancejdbc.engine.remote.RemoteProtocol.ENGINE_NAME).create();
+    }
+
     /** The first provider named {@code name} on the class path of the driver's class loader. */
     private static QueryEngineProvider provider(String name) {
         try {

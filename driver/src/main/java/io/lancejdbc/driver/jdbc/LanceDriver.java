@@ -47,19 +47,30 @@ public final class LanceDriver implements Driver {
     }
 
     private final Supplier<QueryEngine> engineFactory;
+    private final Supplier<QueryEngine> remoteFactory;
     private final DriverThreads threads = new DriverThreads();
     private QueryEngine engine;
+    private QueryEngine remoteEngine;
 
     /** A driver with the embedded engine (what DriverManager and ServiceLoader use). */
     public LanceDriver() {
-        this(EmbeddedEngineFactory::create);
+        this(EmbeddedEngineFactory::create, EmbeddedEngineFactory::createRemote);
     }
 
     /**
      * @param engineFactory makes the engine on the first connection; tests and embedders pass their own
      */
     LanceDriver(Supplier<QueryEngine> engineFactory) {
+        this(engineFactory, engineFactory);
+    }
+
+    /**
+     * @param engineFactory makes the embedded engine on the first embedded connection
+     * @param remoteFactory makes the remote engine on the first {@code jdbc:lance:flight://} connection
+     */
+    LanceDriver(Supplier<QueryEngine> engineFactory, Supplier<QueryEngine> remoteFactory) {
         this.engineFactory = engineFactory;
+        this.remoteFactory = remoteFactory;
     }
 
     /**
@@ -75,7 +86,7 @@ public final class LanceDriver implements Driver {
         }
         ConnectionSettings settings = ConnectionSettings.resolve(url, info == null ? new Properties() : info);
         ArrowRuntimeCheck.verify();
-        QueryEngine e = engine();
+        QueryEngine e = settings.remote() ? remoteEngine() : engine();
         EngineSession session;
         try {
             session = e.openSession(settings.config());
@@ -101,12 +112,30 @@ public final class LanceDriver implements Driver {
         return engine;
     }
 
+    private synchronized QueryEngine remoteEngine() throws SQLException {
+        if (remoteEngine == null) {
+            try {
+                remoteEngine = remoteFactory.get();
+            } catch (SqlError e) {
+                throw SqlExceptions.from(e);
+            } catch (RuntimeException e) {
+                throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The lance-jdbc remote engine failed to start: "
+                        + e, e);
+            }
+        }
+        return remoteEngine;
+    }
+
     /** Closes the engine and the driver's threads (for {@link LanceDataSource#close()} and tests). */
     synchronized void shutdown() {
         threads.close();
         if (engine != null) {
             engine.close();
             engine = null;
+        }
+        if (remoteEngine != null) {
+            remoteEngine.close();
+            remoteEngine = null;
         }
     }
 

@@ -3,6 +3,7 @@ package io.lancejdbc.driver.jdbc;
 import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.engine.SqlState;
+import io.lancejdbc.engine.remote.RemoteProtocol;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -21,6 +22,8 @@ import java.util.Map;
  *   jdbc:lance:file:///abs/warehouse[?...]           the same as a file URI
  *   jdbc:lance:s3://bucket/prefix[?...]              filesystem warehouse on S3
  *   jdbc:lance:rest:https://host[:port][/base][?...] Lance REST namespace (lance.catalog.type=rest)
+ *   jdbc:lance:flight://host:port[?...]              a lance-jdbc Flight SQL server (the thin client)
+ *   jdbc:lance:flight+tls://host:port[?...]          the same over TLS
  *   jdbc:lance:[?...]                                the properties decide
  * </pre>
  *
@@ -31,6 +34,10 @@ import java.util.Map;
 final class LanceUrl {
     static final String PREFIX = "jdbc:lance:";
     static final String REST_PREFIX = "rest:";
+    /** A lance-jdbc (or any Flight SQL) server: {@code flight://host:port}. */
+    static final String FLIGHT_PREFIX = "flight://";
+    /** The same over TLS. */
+    static final String FLIGHT_TLS_PREFIX = "flight+tls://";
 
     private final String url;
     private final String location;
@@ -116,6 +123,11 @@ final class LanceUrl {
         }
     }
 
+    /** True for {@code flight://} and {@code flight+tls://} locations: the engine is a server. */
+    boolean remote() {
+        return location.startsWith(FLIGHT_PREFIX) || location.startsWith(FLIGHT_TLS_PREFIX);
+    }
+
     /** The part between the prefix and {@code ?}: a warehouse, {@code rest:<uri>}, or "". */
     String location() {
         return location;
@@ -137,6 +149,10 @@ final class LanceUrl {
         if (location.isEmpty()) {
             return out;
         }
+        if (remote()) {
+            out.put(RemoteProtocol.URI, flightUri());
+            return out;
+        }
         if (location.startsWith(REST_PREFIX)) {
             out.put(EngineProperty.CATALOG_TYPE.key(), "rest");
             out.put(EngineProperty.REST_URI.key(), RestUri.validate(location.substring(REST_PREFIX.length()),
@@ -145,6 +161,27 @@ final class LanceUrl {
         }
         out.put(EngineProperty.WAREHOUSE.key(), WarehouseLocation.normalize(location, "the URL " + redacted()));
         return out;
+    }
+
+    /** {@code grpc+tcp://host:port} or {@code grpc+tls://host:port} of a remote location. */
+    private String flightUri() throws SQLException {
+        boolean tls = location.startsWith(FLIGHT_TLS_PREFIX);
+        String hostPort = location.substring(tls ? FLIGHT_TLS_PREFIX.length() : FLIGHT_PREFIX.length());
+        if (hostPort.endsWith("/")) {
+            hostPort = hostPort.substring(0, hostPort.length() - 1);
+        }
+        URI parsed;
+        try {
+            parsed = new URI("grpc+tcp://" + hostPort);
+        } catch (URISyntaxException e) {
+            parsed = null;
+        }
+        if (parsed == null || parsed.getHost() == null || parsed.getPort() < 1 || parsed.getRawUserInfo() != null
+                || (parsed.getRawPath() != null && !parsed.getRawPath().isEmpty())) {
+            throw SqlExceptions.of(SqlState.CONNECTION_FAILURE, "The server address in " + redacted()
+                    + " must be host:port, e.g. jdbc:lance:flight://127.0.0.1:31337");
+        }
+        return (tls ? "grpc+tls://" : "grpc+tcp://") + hostPort;
     }
 
     /** The URL with the values of secret parameters and any user-info in a REST URI replaced by {@code ****}. */

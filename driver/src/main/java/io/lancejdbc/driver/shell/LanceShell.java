@@ -96,8 +96,30 @@ public final class LanceShell {
         System.exit(status);
     }
 
+    /**
+     * {@code serve ...}: the Flight SQL server (server/, in the full jar only; looked up by name so that the thin
+     * jar, which lacks it, still runs the shell).
+     */
+    private int serve(String[] args) {
+        try {
+            return (int) Class.forName("io.lancejdbc.server.ServeCommand")
+                    .getMethod("run", String[].class, PrintStream.class, PrintStream.class)
+                    .invoke(null, args, out, err);
+        } catch (ClassNotFoundException e) {
+            err.println("The serve command is in the full jar lance-jdbc-<version>.jar, not in the thin jar");
+            return 2;
+        } catch (ReflectiveOperationException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            err.println("lance-jdbc serve failed: " + cause);
+            return 1;
+        }
+    }
+
     /** @return the process exit status */
     int run(String[] args) throws IOException {
+        if (args.length > 0 && args[0].equals("serve")) {
+            return serve(java.util.Arrays.copyOfRange(args, 1, args.length));
+        }
         ShellArguments a;
         try {
             a = ShellArguments.parse(args);
@@ -272,6 +294,9 @@ public final class LanceShell {
                 "  -h, --help         this text",
                 "",
                 "A failing statement stops a script: exit status 1 (2 for bad arguments).",
+                "",
+                "Server: java -jar lance-jdbc.jar serve --warehouse URI --port N [--help for its options]",
+                "        runs the engine as an Arrow Flight SQL server (docs/server.md; full jar only).",
                 "",
                 "Examples:",
                 "  java -jar lance-jdbc.jar \"SHOW TABLES\"",
