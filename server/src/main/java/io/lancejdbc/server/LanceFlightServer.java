@@ -74,21 +74,34 @@ public final class LanceFlightServer implements AutoCloseable {
         server.awaitTermination();
     }
 
+    /**
+     * Stops accepting calls, lets the calls in flight end (a DoGet whose client went away ends as soon as gRPC
+     * reports the cancel; the rest are cancelled after 5 s), and only then closes the sessions, the server's
+     * allocator and the engine, so no result is freed under a running stream.
+     */
     @Override
     public void close() {
         server.shutdown();
-        producer.close();
+        boolean interrupted = false;
         try {
             if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
-                server.shutdown();
+                server.close(); // cancels the calls still running and waits for them
             }
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        producer.close();
+        try {
             server.close();
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            interrupted = true;
         }
         allocator.close();
         if (ownedEngine != null) {
             ownedEngine.close();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

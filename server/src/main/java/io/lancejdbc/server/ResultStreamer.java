@@ -12,10 +12,7 @@ import java.util.Map;
 import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
 import org.apache.arrow.flight.sql.FlightSqlColumnMetadata;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.VectorUnloader;
-import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.ipc.message.IpcOption;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -94,7 +91,6 @@ final class ResultStreamer {
             // Older transports: isReady() is polled below.
         }
         try (VectorSchemaRoot out = VectorSchemaRoot.create(flightSchema(result.schema()), allocator)) {
-            VectorLoader loader = new VectorLoader(out);
             listener.start(out, null, IpcOption.DEFAULT);
             while (true) {
                 cancellation.throwIfCancelled();
@@ -103,8 +99,13 @@ final class ResultStreamer {
                 if (batch == null) {
                     break;
                 }
-                try (batch; ArrowRecordBatch records = new VectorUnloader(batch).getRecordBatch()) {
-                    loader.load(records);
+                try (batch) {
+                    // Ownership moves to the server's allocator: gRPC may hold a sent batch's buffers after the
+                    // query (and its allocator) is gone, e.g. when the client cancels with messages still queued.
+                    for (int i = 0; i < batch.getFieldVectors().size(); i++) {
+                        batch.getVector(i).makeTransferPair(out.getVector(i)).transfer();
+                    }
+                    out.setRowCount(batch.getRowCount());
                 }
                 listener.putNext();
                 touch.run();
