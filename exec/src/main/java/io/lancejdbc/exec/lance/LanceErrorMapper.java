@@ -48,7 +48,15 @@ final class LanceErrorMapper {
         }
         String message = "Lance " + operation + " failed for dataset " + DatasetUriNormalizer.redactUserInfo(datasetUri)
                 + ": " + detail;
-        return new SqlError(state, message, failure);
+        return new SqlError(state, message, ScrubbedLanceFailure.of(failure, storageOptions));
+    }
+
+    /**
+     * The cause an {@link SqlError} about {@code failure} may carry: lance-core's exception with every message
+     * scrubbed of the credential values in {@code storageOptions} (see {@link ScrubbedLanceFailure}).
+     */
+    static RuntimeException cause(Throwable failure, Map<String, String> storageOptions) {
+        return ScrubbedLanceFailure.of(failure, storageOptions);
     }
 
     /** The lance-core message without Rust source locations and without secret values; never null. */
@@ -67,7 +75,12 @@ final class LanceErrorMapper {
         if (stream.matches()) {
             raw = stream.group(1);
         }
-        String cleaned = RUST_LOCATION.matcher(raw).replaceAll("").trim();
+        return scrub(RUST_LOCATION.matcher(raw).replaceAll("").trim(), storageOptions);
+    }
+
+    /** {@code text} with every credential value of {@code storageOptions} replaced by {@code ****}. */
+    static String scrub(String text, Map<String, String> storageOptions) {
+        String cleaned = text;
         for (Map.Entry<String, String> e : storageOptions.entrySet()) {
             String v = e.getValue();
             if (v != null && v.length() >= 4 && looksSecret(e.getKey())) {

@@ -242,6 +242,11 @@ public final class SqlParser {
                     e.addSuppressed(notThat);
                 }
             }
+            if (!SqlLexer.parenthesesBalanced(text)) {
+                // No reading parses unbalanced parentheses, and complex mode spends its whole budget finding that
+                // out (3 s for "WHERE ((", then 54001): a truncated statement is a plain syntax error at once.
+                throw syntaxError(text, offset, e);
+            }
             java.util.concurrent.atomic.AtomicBoolean gaveUp = new java.util.concurrent.atomic.AtomicBoolean();
             try {
                 return parseOnce(text, true, gaveUp);

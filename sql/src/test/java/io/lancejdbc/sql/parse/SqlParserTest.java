@@ -152,6 +152,20 @@ class SqlParserTest {
     }
 
     @Test
+    void unbalancedParenthesesAreASyntaxErrorAtOnce() {
+        // Found by SecretsCanaryTest (issue 16): complex mode spent its 3 s budget on "WHERE ((", then said 54001.
+        for (String sql : List.of("SELECT id FROM t WHERE ((", "SELECT count(* FROM t", "SELECT (1))",
+                "SELECT * FROM s3(\"uri\" = \"x\" WHERE (a = 1")) {
+            long start = System.nanoTime();
+            SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(sql));
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertEquals("42000", e.sqlState(), sql + ": " + e.getMessage());
+            assertTrue(millis < 1_000, sql + " took " + millis + " ms");
+        }
+        assertEquals("SELECT ')(' FROM t", parsedText("SELECT ')(' FROM t"));
+    }
+
+    @Test
     void parenthesesNestedBeyondTheLimitAreTooComplex() {
         String sql = "SELECT " + "(".repeat(5000) + "1" + ")".repeat(5000);
         SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(sql));
