@@ -46,6 +46,10 @@ class SqlFuzzTest {
     private static final List<String> USER_STATES = List.of("42", "22", "0A", "54", "57014", "HYT00", "3F", "21",
             "07", "25006");
 
+    /** A USE or SET anywhere in the text may have changed the session: the next statement gets a new one. */
+    private static final java.util.regex.Pattern SESSION_CHANGE = java.util.regex.Pattern.compile(
+            "(?i)\\b(use|set)\\b");
+
     @RegisterExtension
     static final EngineUnderTest ENGINE = new EngineUnderTest();
 
@@ -57,6 +61,10 @@ class SqlFuzzTest {
     private final Map<String, Integer> outcomes = new TreeMap<>();
     private final Map<String, Integer> hy000 = new TreeMap<>();
     private final List<String> violations = new ArrayList<>();
+    private final java.util.PriorityQueue<Map.Entry<Long, String>> slowest = new java.util.PriorityQueue<>(
+            Map.Entry.comparingByKey());
+    private long slowMillisTotal;
+    private int partitionsWithDataErrors;
     private Connection connection;
 
     @BeforeAll
@@ -85,7 +93,7 @@ class SqlFuzzTest {
 
     @Test
     void everyStatementAnswersOrFailsWithAFittingSqlState() throws Exception {
-        int statements = Integer.getInteger(STATEMENTS_PROPERTY, 3_000);
+        int statements = Integer.getInteger(STATEMENTS_PROPERTY, 2_500);
         long seed = Long.getLong(SEED_PROPERTY, 16_2026L);
         SqlFuzzer fuzzer = new SqlFuzzer(seed, SharedDemoWarehouse.path().resolve("numbers.lance").toString());
         connection = connect();
@@ -113,8 +121,11 @@ class SqlFuzzTest {
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
         StringBuilder summary = new StringBuilder("SQL fuzz summary: seed " + seed + ", " + statements
                 + " statements + " + SqlFuzzer.seeds().size() + " seeds in " + seconds + " s; partitioning oracle "
-                + tlpChecks + " queries\n");
+                + tlpChecks + " queries (" + partitionsWithDataErrors + " ended in a data error of an operand)\n");
         outcomes.forEach((k, v) -> summary.append("  ").append(k).append(": ").append(v).append('\n'));
+        summary.append("slowest statements (ms), ").append(slowMillisTotal).append(" ms in statements over 500 ms:\n");
+        new ArrayList<>(slowest).stream().sorted(Map.Entry.<Long, String>comparingByKey().reversed())
+                .forEach(e -> summary.append("  ").append(e.getKey()).append(" ").append(e.getValue()).append('\n'));
         summary.append("HY000 messages:\n");
         hy000.forEach((k, v) -> summary.append("  ").append(v).append(" x ").append(k).append('\n'));
         System.out.println(summary);
@@ -147,6 +158,13 @@ class SqlFuzzTest {
             }
         }
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        slowest.add(Map.entry(millis, outcome + " " + shown(sql).substring(0, Math.min(160, shown(sql).length()))));
+        if (slowest.size() > 8) {
+            slowest.poll();
+        }
+        if (millis > 500) {
+            slowMillisTotal += millis;
+        }
         if (millis > (TIMEOUT_SECONDS + 10) * 1000L) {
             violations.add("answered after " + millis + " ms, past the " + TIMEOUT_SECONDS + " s timeout: "
                     + shown(sql));
@@ -155,8 +173,7 @@ class SqlFuzzTest {
         if (held != 0) {
             violations.add(held + " Arrow bytes held after: " + shown(sql));
         }
-        String lower = sql.toLowerCase(Locale.ROOT);
-        if (lower.contains("use") || lower.contains("set")) {
+        if (SESSION_CHANGE.matcher(sql).find()) {
             connection.close();
             connection = connect();
         } else if (!outcome.equals("ok")) {
@@ -219,6 +236,13 @@ class SqlFuzzTest {
             try {
                 counts[i] = f.get(TIMEOUT_SECONDS + 30, TimeUnit.SECONDS);
             } catch (ExecutionException e) {
+                if (e.getCause() instanceof SQLException x && x.getSQLState() != null
+                        && x.getSQLState().startsWith("22")) {
+                    // SQL leaves the order of evaluation open: a data error of an operand that the query's own
+                    // predicate never needed may surface in its negation (NOT (a AND b) is read as NOT a OR NOT b).
+                    partitionsWithDataErrors++;
+                    return;
+                }
                 violations.add("the partition count failed (" + e.getCause() + ") although the query ran: "
                         + shown(sql));
                 return;
