@@ -42,9 +42,13 @@ final class LanceErrorMapper {
         String state = classify(failure, detail);
         Matcher missing = MISSING_FILE.matcher(detail);
         if (missing.matches()) {
+            // Two causes, which the message cannot tell apart: a writer's cleanup removed the version the query
+            // pinned while the query read it (ChangingDatasetTest, issue 16), or the dataset is incomplete.
             detail = "data file " + missing.group(1) + " does not exist (Lance: Not found). The manifest of this "
-                    + "dataset version names a file that is missing from storage; the dataset is incomplete (copied "
-                    + "or uploaded partially) and cannot be read until the file is restored";
+                    + "dataset version names a file that is missing from storage: either the version was cleaned up "
+                    + "(cleanupOldVersions) while the query read it, and running the query again reads the newest "
+                    + "version, or the dataset is incomplete (copied or uploaded partially) and cannot be read until "
+                    + "the file is restored";
         }
         String message = "Lance " + operation + " failed for dataset " + DatasetUriNormalizer.redactUserInfo(datasetUri)
                 + ": " + detail;

@@ -14,7 +14,7 @@ final class ScrubbedLanceFailure extends RuntimeException {
     private static final int MAX_DEPTH = 16;
 
     private ScrubbedLanceFailure(String message) {
-        super(message, null, true, true);
+        super(message);
     }
 
     /** {@code failure} with clean messages throughout; never null. */
