@@ -144,7 +144,7 @@ class RestNamespaceFaultTest {
                 + "Authorization: Bearer " + BEARER + " and X-Tenant: " + TENANT + " failed"), Integer.MAX_VALUE)));
         m.put("non-JSON 502", () -> List.of(Rule.status(any, 502, "<html>Bad Gateway " + TENANT + "</html>",
                 Integer.MAX_VALUE)));
-        m.put("slow, within the read timeout", () -> List.of(Rule.stall(any, 500, Integer.MAX_VALUE)));
+        m.put("slow, within the read timeout", () -> List.of(Rule.stall(any, 150, Integer.MAX_VALUE)));
         m.put("slow, beyond the read timeout", () -> List.of(Rule.stall(any, 30_000, Integer.MAX_VALUE)));
         m.put("reset once", () -> List.of(new Rule(any, Fault.RESET, 1)));
         m.put("reset always", () -> List.of(new Rule(any, Fault.RESET, Integer.MAX_VALUE)));
