@@ -103,11 +103,12 @@ class LoadTest {
             Thread writer = new Thread(() -> {
                 try (BufferAllocator a = new RootAllocator()) {
                     long next = 4L * BATCH;
-                    while (writing.get()) {
+                    // At most 40 commits: every version adds a fragment, and thousands would measure fragments.
+                    for (int commit = 0; commit < 40 && writing.get(); commit++) {
                         UriDatasets.appendIds(a, tUri, Map.of(), next, BATCH, BATCH);
                         next += BATCH;
                         counts.add(next);
-                        Thread.sleep(200);
+                        Thread.sleep(250);
                     }
                 } catch (Throwable t) {
                     problems.add("the writer failed: " + t);
