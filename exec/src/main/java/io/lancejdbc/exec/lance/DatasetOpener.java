@@ -70,17 +70,19 @@ final class DatasetOpener {
         boolean notFound = e instanceof IllegalArgumentException && detail.contains("was not found");
         if (notFound && version.isPresent() && detail.contains(".manifest")) {
             return new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Version " + version.getAsLong()
-                    + " of Lance dataset " + source.uri() + " does not exist" + latestHint(source), e);
+                    + " of Lance dataset " + source.uri() + " does not exist" + latestHint(source), LanceErrorMapper.cause(e, source.storageOptions()));
         }
         if (notFound && detail.contains("_versions")) {
             return new SqlError(SqlState.TABLE_NOT_FOUND, "No Lance dataset at " + source.uri()
                     + (isMissingLocalDirectory(source.uri()) ? " (the path does not exist)"
-                            : " (the directory has no _versions/ manifests)"), e);
+                            : " (the directory has no _versions/ manifests)"),
+                    LanceErrorMapper.cause(e, source.storageOptions()));
         }
         if (detail.contains("_versions") && detail.contains("Not a directory")) {
             // A local path that is a file: Lance fails listing <file>/_versions with ENOTDIR (os error 20).
             return new SqlError(SqlState.TABLE_NOT_FOUND, "No Lance dataset at " + source.uri() + ": it is a file;"
-                    + " give the dataset's root directory (the one holding _versions/)", e);
+                    + " give the dataset's root directory (the one holding _versions/)",
+                    LanceErrorMapper.cause(e, source.storageOptions()));
         }
         return LanceErrorMapper.map(e, "open", source.uri(), source.storageOptions());
     }

@@ -42,13 +42,25 @@ final class LanceErrorMapper {
         String state = classify(failure, detail);
         Matcher missing = MISSING_FILE.matcher(detail);
         if (missing.matches()) {
+            // Two causes, which the message cannot tell apart: a writer's cleanup removed the version the query
+            // pinned while the query read it (ChangingDatasetTest, issue 16), or the dataset is incomplete.
             detail = "data file " + missing.group(1) + " does not exist (Lance: Not found). The manifest of this "
-                    + "dataset version names a file that is missing from storage; the dataset is incomplete (copied "
-                    + "or uploaded partially) and cannot be read until the file is restored";
+                    + "dataset version names a file that is missing from storage: either the version was cleaned up "
+                    + "(cleanupOldVersions) while the query read it, and running the query again reads the newest "
+                    + "version, or the dataset is incomplete (copied or uploaded partially) and cannot be read until "
+                    + "the file is restored";
         }
         String message = "Lance " + operation + " failed for dataset " + DatasetUriNormalizer.redactUserInfo(datasetUri)
                 + ": " + detail;
-        return new SqlError(state, message, failure);
+        return new SqlError(state, message, ScrubbedLanceFailure.of(failure, storageOptions));
+    }
+
+    /**
+     * The cause an {@link SqlError} about {@code failure} may carry: lance-core's exception with every message
+     * scrubbed of the credential values in {@code storageOptions} (see {@link ScrubbedLanceFailure}).
+     */
+    static RuntimeException cause(Throwable failure, Map<String, String> storageOptions) {
+        return ScrubbedLanceFailure.of(failure, storageOptions);
     }
 
     /** The lance-core message without Rust source locations and without secret values; never null. */
@@ -67,7 +79,12 @@ final class LanceErrorMapper {
         if (stream.matches()) {
             raw = stream.group(1);
         }
-        String cleaned = RUST_LOCATION.matcher(raw).replaceAll("").trim();
+        return scrub(RUST_LOCATION.matcher(raw).replaceAll("").trim(), storageOptions);
+    }
+
+    /** {@code text} with every credential value of {@code storageOptions} replaced by {@code ****}. */
+    static String scrub(String text, Map<String, String> storageOptions) {
+        String cleaned = text;
         for (Map.Entry<String, String> e : storageOptions.entrySet()) {
             String v = e.getValue();
             if (v != null && v.length() >= 4 && looksSecret(e.getKey())) {

@@ -63,7 +63,7 @@ public final class UnorderedParallelStream implements BatchStream {
     }
 
     private void launch() {
-        while (running < parallelism && launched < splitCount) {
+        while (!closed && running < parallelism && launched < splitCount) {
             int index = launched++;
             running++;
             futures.add(workers.submit(() -> run(index)));
@@ -83,6 +83,12 @@ public final class UnorderedParallelStream implements BatchStream {
                     }
                     if (!offer(b)) {
                         b.close();
+                        return;
+                    }
+                    if (closed) {
+                        // close() may have drained the queue just before this batch went in (a cancel from the
+                        // timer thread): nobody reads it any more (found by ObjectStoreFaultTest, issue 16).
+                        drainQueue();
                         return;
                     }
                 }
@@ -166,6 +172,10 @@ public final class UnorderedParallelStream implements BatchStream {
                 org.slf4j.LoggerFactory.getLogger(UnorderedParallelStream.class).debug("split worker ended", e);
             }
         }
+        drainQueue();
+    }
+
+    private void drainQueue() {
         Object item;
         while ((item = queue.poll()) != null) {
             if (item instanceof VectorSchemaRoot) {

@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * SQLStates, and the authentication headers a catalog opened from connection properties sends.
  */
 class RestCatalogMockServerTest {
-    private static final String TOKEN = "tok-secret-8c1f0e";
+    private static final String TOKEN = io.lancejdbc.exec.testing.SecretCanary.credential("token");
     private static final long T0 = 1_700_000_000_000L;
 
     private MockWebServer server;

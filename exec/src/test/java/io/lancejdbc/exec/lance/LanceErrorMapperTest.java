@@ -1,7 +1,9 @@
 package io.lancejdbc.exec.lance;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.engine.SqlError;
 import java.io.IOException;
@@ -20,7 +22,8 @@ class LanceErrorMapperTest {
         assertEquals("42S22", mapped.sqlState());
         assertEquals("Lance scan failed for dataset file:///d/t.lance: Invalid user input: Schema error: No field "
                 + "named nope.", mapped.getMessage());
-        assertSame(e, mapped.getCause());
+        assertEquals(e.getClass().getName() + ": " + e.getMessage(), mapped.getCause().getMessage());
+        assertArrayEquals(e.getStackTrace(), mapped.getCause().getStackTrace());
     }
 
     @Test
@@ -35,6 +38,13 @@ class LanceErrorMapperTest {
         assertEquals("Lance open failed for dataset s3://b/t.lance: java.io.IOException: request to "
                 + "http://h/b?X-Amz-Credential=**** signed with **** failed: error sending request",
                 mapped.getMessage());
+        // The cause chain an application logs is scrubbed too (issue 16: S3 error bodies echo the access key id).
+        java.io.StringWriter trace = new java.io.StringWriter();
+        mapped.printStackTrace(new java.io.PrintWriter(trace));
+        assertFalse(trace.toString().contains("AKIAXYZ"), trace.toString());
+        assertFalse(trace.toString().contains("wJalrSECRET"), trace.toString());
+        assertTrue(trace.toString().contains("Caused by: java.io.IOException: request to http://h/b?X-Amz-Credential"
+                + "=**** signed with ****"), trace.toString());
     }
 
     @Test
@@ -75,7 +85,8 @@ class LanceErrorMapperTest {
         assertEquals("HY000", mapped.sqlState());
         assertEquals("Lance scan failed for dataset file:///w/t.lance: data file w/t.lance/data/b4173ac9.lance does "
                 + "not exist (Lance: Not found). The manifest of this dataset version names a file that is missing "
-                + "from storage; the dataset is incomplete (copied or uploaded partially) and cannot be read until "
-                + "the file is restored", mapped.getMessage());
+                + "from storage: either the version was cleaned up (cleanupOldVersions) while the query read it, and "
+                + "running the query again reads the newest version, or the dataset is incomplete (copied or "
+                + "uploaded partially) and cannot be read until the file is restored", mapped.getMessage());
     }
 }

@@ -2,7 +2,6 @@ package io.lancejdbc.namespace.rest;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -10,10 +9,6 @@ import java.util.Map;
  * goes into an exception message: a service or proxy that echoes the request headers must not leak the token.
  */
 final class SecretScrubber {
-    /** Custom header names that suggest the value is a credential. */
-    private static final List<String> SECRET_NAME_HINTS =
-            List.of("auth", "token", "key", "secret", "password", "cookie", "credential", "signature");
-
     /**
      * Shorter values are not masked: they would mangle ordinary words ("tok" inside "token") while a real token or
      * key is far longer.
@@ -29,9 +24,11 @@ final class SecretScrubber {
             s.add(auth);
         }
         for (Map.Entry<String, String> h : config.headers().entrySet()) {
-            String name = h.getKey().toLowerCase(Locale.ROOT);
             String value = h.getValue().trim();
-            if (SECRET_NAME_HINTS.stream().anyMatch(name::contains) && value.length() >= MIN_SECRET_LENGTH) {
+            // Every custom header value counts as a credential (EngineConfig.isSecretKey says so for every
+            // lance.rest.header.* property): a tenant or session header need not have a secret-looking name
+            // (found by RestNamespaceFaultTest, issue 16, with a service that echoes the request's headers).
+            if (value.length() >= MIN_SECRET_LENGTH) {
                 s.add(value);
                 // "Bearer abc...": a service may echo only the credential after the scheme word.
                 int space = value.lastIndexOf(' ');

@@ -35,6 +35,22 @@ final class SqlLexer {
         return depthAndMax[1];
     }
 
+    /**
+     * Whether every {@code (} outside literals, quoted identifiers and comments has its {@code )} and no {@code )}
+     * comes before its {@code (}: a statement that fails this is no SQL in any grammar reading.
+     */
+    static boolean parenthesesBalanced(String sql) {
+        int[] depthAndBroken = new int[2];
+        forEachCodeChar(sql, c -> {
+            if (c == '(') {
+                depthAndBroken[0]++;
+            } else if (c == ')' && --depthAndBroken[0] < 0) {
+                depthAndBroken[1] = 1;
+            }
+        });
+        return depthAndBroken[0] == 0 && depthAndBroken[1] == 0;
+    }
+
     /** The 0-based index of a {@code /*} comment that is never closed, outside literals; -1 when there is none. */
     static int unclosedBlockComment(String sql) {
         int i = 0;

@@ -57,6 +57,13 @@ public final class SqlParser {
      */
     static final int MAX_PARENTHESIS_DEPTH = 128;
 
+    /**
+     * Time simple mode may take before the parser's {@code interrupted} flag turns its lookahead alternatives off
+     * (see {@code parseWithJsqlParser}): a valid statement parses in milliseconds; refusing one with a syntax error
+     * deep inside parentheses can take minutes without it.
+     */
+    static final long SIMPLE_PARSE_BUDGET_MILLIS = 1_000;
+
     /** Time complex mode may take after simple mode refused a statement (see {@code parseWithJsqlParser}). */
     static final long COMPLEX_PARSE_BUDGET_MILLIS = 3_000;
 
@@ -249,19 +256,38 @@ public final class SqlParser {
             // exponentially in the nesting depth (ten nested parentheses in a WHERE clause took over 5 s, fifteen
             // never finished), and it rejects some plain calls, e.g. substring(concat(a, b), 2, 3), that simple
             // mode accepts. Complex mode reads the few forms simple mode refuses, under a time budget.
-            return parseOnce(text, false, null);
+            // Simple mode runs under a budget too: refusing a syntax error inside nested parentheses backtracks
+            // through every reading of each level (40 levels took 12 s, 127 minutes; found by SqlFuzzTest).
+            java.util.concurrent.atomic.AtomicBoolean simpleGaveUp = new java.util.concurrent.atomic.AtomicBoolean();
+            try {
+                Statement st = parseOnce(text, false, simpleGaveUp, SIMPLE_PARSE_BUDGET_MILLIS);
+                return st;
+            } catch (ParseException e) {
+                if (simpleGaveUp.get()) {
+                    throw tooComplex("the parser gave up after " + SIMPLE_PARSE_BUDGET_MILLIS + " ms ("
+                            + syntaxError(text, offset, e).getMessage() + " in the quick reading)");
+                }
+                throw e;
+            }
         } catch (ParseException e) {
             String wrapped = SqlLexer.parenthesizePostfixArguments(text);
             if (!wrapped.equals(text)) {
                 try {
-                    return parseOnce(wrapped, false, null);
+                    return parseOnce(wrapped, false, new java.util.concurrent.atomic.AtomicBoolean(),
+                            SIMPLE_PARSE_BUDGET_MILLIS);
                 } catch (ParseException | RuntimeException notThat) {
                     e.addSuppressed(notThat);
                 }
             }
+            if (!SqlLexer.parenthesesBalanced(text) || endsTooEarly(e)) {
+                // No reading parses unbalanced parentheses or a statement that stops too early, and complex mode
+                // spends its whole budget finding that out (3 s for "WHERE ((", then 54001): a truncated
+                // statement is a plain syntax error at once.
+                throw syntaxError(text, offset, e);
+            }
             java.util.concurrent.atomic.AtomicBoolean gaveUp = new java.util.concurrent.atomic.AtomicBoolean();
             try {
-                return parseOnce(text, true, gaveUp);
+                return parseOnce(text, true, gaveUp, COMPLEX_PARSE_BUDGET_MILLIS);
             } catch (ParseException | RuntimeException retry) {
                 if (gaveUp.get()) {
                     throw tooComplex("the parser gave up after " + COMPLEX_PARSE_BUDGET_MILLIS / 1000 + " s ("
@@ -302,23 +328,26 @@ public final class SqlParser {
      *     time-out uses), so that it fails soon after; {@code gaveUp} then says so
      */
     private static Statement parseOnce(String text, boolean complex,
-            java.util.concurrent.atomic.AtomicBoolean gaveUp) throws ParseException {
+            java.util.concurrent.atomic.AtomicBoolean gaveUp, long budgetMillis) throws ParseException {
         // The parser runs on the calling thread: CCJSqlParserUtil.parse would start an executor thread per call.
         net.sf.jsqlparser.parser.CCJSqlParser parser = CCJSqlParserUtil.newParser(
                         SqlLexer.protectDotsInBacktickIdentifiers(text))
                 .withSquareBracketQuotation(false).withAllowComplexParsing(complex);
-        if (gaveUp == null) {
-            return requireEnd(parser, parser.Statement());
-        }
         java.util.concurrent.ScheduledFuture<?> deadline = PARSE_DEADLINES.schedule(() -> {
             gaveUp.set(true);
             parser.interrupted = true;
-        }, COMPLEX_PARSE_BUDGET_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }, budgetMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
         try {
             return requireEnd(parser, parser.Statement());
         } finally {
             deadline.cancel(false);
         }
+    }
+
+    /** Whether the parser failed at the end of the text (the statement stops too early). */
+    private static boolean endsTooEarly(ParseException e) {
+        Token current = e.currentToken;
+        return current != null && current.next != null && current.next.kind == 0;
     }
 
     /**

@@ -152,6 +152,37 @@ class SqlParserTest {
     }
 
     @Test
+    void unbalancedParenthesesAreASyntaxErrorAtOnce() {
+        // Found by SecretsCanaryTest (issue 16): complex mode spent its 3 s budget on "WHERE ((", then said 54001.
+        parsedText("SELECT a FROM t WHERE (b = 1)");
+        for (String sql : List.of("SELECT id FROM t WHERE ((", "SELECT count(* FROM t", "SELECT (1))",
+                "SELECT * FROM s3(\"uri\" = \"x\" WHERE (a = 1")) {
+            long start = System.nanoTime();
+            SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(sql));
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertEquals("42000", e.sqlState(), sql + ": " + e.getMessage());
+            assertTrue(millis < 2_000, sql + " took " + millis + " ms (the complex-mode budget is 3 s)");
+        }
+        assertEquals("SELECT ')(' FROM t", parsedText("SELECT ')(' FROM t"));
+    }
+
+    @Test
+    void aSyntaxErrorDeepInsideParenthesesFailsWithinTheSimpleBudget() {
+        // Found by SqlFuzzTest (issue 16): simple mode took 12 s to refuse this at 40 levels and minutes at 127.
+        parsedText("SELECT a FROM t WHERE (b = 1)");
+        for (int depth : new int[] {10, 40, 127}) {
+            String sql = "SELECT id FROM numbers WHERE " + "(".repeat(depth) + "id < < 100" + ")".repeat(depth);
+            long start = System.nanoTime();
+            SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(sql));
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(e.sqlState().equals("42000") || e.sqlState().equals("54001"), e.sqlState());
+            assertTrue(e.getMessage().contains("Syntax error at position "), e.getMessage());
+            assertTrue(millis < SqlParser.SIMPLE_PARSE_BUDGET_MILLIS + SqlParser.COMPLEX_PARSE_BUDGET_MILLIS + 2_000,
+                    depth + " levels took " + millis + " ms");
+        }
+    }
+
+    @Test
     void parenthesesNestedBeyondTheLimitAreTooComplex() {
         String sql = "SELECT " + "(".repeat(5000) + "1" + ")".repeat(5000);
         SqlError e = assertThrows(SqlError.class, () -> SqlParser.parse(sql));

@@ -1,11 +1,11 @@
 package io.lancejdbc.exec.testing.s3;
 
+import io.lancejdbc.exec.testing.SecretCanary;
 import java.io.InputStream;
 import java.net.URI;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -42,8 +42,8 @@ public final class CountingS3Proxy implements AutoCloseable {
     private final S3TestServer server;
 
     private CountingS3Proxy() {
-        String accessKey = "counting-access";
-        String secretKey = "counting-secret-" + UUID.randomUUID();
+        String accessKey = SecretCanary.credential("s3access");
+        String secretKey = SecretCanary.credential("s3secret");
         Properties props = new Properties();
         props.setProperty("jclouds.identity", accessKey);
         props.setProperty("jclouds.credential", secretKey);

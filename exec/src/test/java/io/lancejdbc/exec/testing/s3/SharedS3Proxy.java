@@ -1,8 +1,8 @@
 package io.lancejdbc.exec.testing.s3;
 
+import io.lancejdbc.exec.testing.SecretCanary;
 import java.net.URI;
 import java.util.Properties;
-import java.util.UUID;
 import org.gaul.s3proxy.BlobStores;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
@@ -56,9 +56,10 @@ public final class SharedS3Proxy implements BeforeAllCallback, ParameterResolver
             return new S3TestServer(URI.create(external), System.getProperty("lancejdbc.test.s3.access_key", ""),
                     System.getProperty("lancejdbc.test.s3.secret_key", ""), null);
         }
-        String accessKey = "lance-test-access";
-        // A fresh secret per JVM, so a test asserting "the secret is not in the message" cannot pass by luck.
-        String secretKey = "lance-test-secret-" + UUID.randomUUID();
+        // Fresh canary credentials per JVM (SecretCanary): a test asserting "the secret is not in the message" cannot
+        // pass by luck, and SecretCanaryWatch fails any test whose output shows one.
+        String accessKey = SecretCanary.credential("s3access");
+        String secretKey = SecretCanary.credential("s3secret");
         Properties props = new Properties();
         props.setProperty("jclouds.identity", accessKey);
         props.setProperty("jclouds.credential", secretKey);
