@@ -83,6 +83,8 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
     private final int maxQueries;
     private final boolean memoryCapped;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
+    /** Every DoGet stream in flight (with or without a client query id), for close() to cancel and wait for. */
+    private final java.util.Set<Running> streaming = ConcurrentHashMap.newKeySet();
     private final Map<String, Long> cancelledEarly = new ConcurrentHashMap<>();
     private final SqlInfoBuilder sqlInfo;
     private final ResultStreamer streamer;
@@ -165,7 +167,12 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
     private QueryResult run(CallContext context, EngineSession session, StatementHandle handle) {
         String key = key(context, handle.queryId());
         Cancellation cancellation = register(key);
-        acquire();
+        try {
+            acquire();
+        } catch (RuntimeException e) {
+            finished(key); // refused (concurrency limit): nothing runs, nothing for close() to wait for
+            throw e;
+        }
         try {
             return session.execute(handle.sql(), handle.params(), options(handle, cancellation));
         } finally {
@@ -250,16 +257,18 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
         QueryResult result = entry.parked.remove(handle.queryId());
         String key = key(context, handle.queryId());
         Cancellation cancellation = register(key);
+        Running inFlight = new Running(cancellation, new java.util.concurrent.CountDownLatch(1));
+        streaming.add(inFlight);
         boolean acquired = false;
         try {
             acquire();
             acquired = true;
             if (result == null) {
                 result = entry.session.execute(handle.sql(), handle.params(), options(handle, cancellation));
-            } else {
-                QueryResult parked = result;
-                cancellation.onCancel(parked::close);
             }
+            // A parked result is never closed from the cancelling thread while this thread reads it (a result is
+            // not safe for two threads; that race left batches in the session allocator): the stream loop checks
+            // the cancellation before every batch and this thread closes the result below.
             streamer.stream(result, listener, cancellation, () -> entry.lastUsed = System.nanoTime());
         } catch (RuntimeException e) {
             listener.error(FlightErrors.of(cancellation.isCancelled() && !(e instanceof SqlError)
@@ -272,6 +281,8 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
                 queries.release();
             }
             finished(key);
+            streaming.remove(inFlight);
+            inFlight.released().countDown();
         }
     }
 
@@ -691,6 +702,25 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
 
     @Override
     public void close() {
+        // Streams may still run on Flight's handler threads after gRPC stops: cancel them and wait (10 s at most)
+        // until each has closed its result, so that no session frees memory a stream still holds.
+        List<Running> inFlight = new java.util.ArrayList<>(running.values());
+        inFlight.addAll(streaming);
+        for (Running r : inFlight) {
+            r.cancellation().cancel("The server is shutting down");
+        }
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        for (Running r : inFlight) {
+            long left = deadline - System.nanoTime();
+            try {
+                if (left <= 0 || !r.released().await(left, java.util.concurrent.TimeUnit.NANOSECONDS)) {
+                    break;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         sessions.close();
     }
 
