@@ -50,8 +50,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @EngineContract
 class IdeReplayTest {
-    private static final List<String> TABLES = List.of("default.events", "default.items", "default.numbers",
-            "default.people", "analytics.daily_sales");
+    private static final List<String> TABLES = List.of("default.articles", "default.events", "default.items",
+            "default.numbers", "default.people", "analytics.daily_sales");
 
     @RegisterExtension
     static final EngineUnderTest ENGINE = new EngineUnderTest();
@@ -116,7 +116,7 @@ class IdeReplayTest {
             return bySchema != 0 ? bySchema : a.compareTo(b);
         }).toList(), qualified);
         // DataGrip asks by type; DBeaver passes escaped patterns (getSearchStringEscape is \)
-        assertEquals(5, rows(md.getTables(catalog, "%", "%", new String[] {"TABLE", "VIEW"})).size());
+        assertEquals(TABLES.size(), rows(md.getTables(catalog, "%", "%", new String[] {"TABLE", "VIEW"})).size());
         assertEquals(List.of(), rows(md.getTables(catalog, "%", "%", new String[] {"VIEW", "SYSTEM TABLE"})));
         assertEquals(List.of("daily_sales"), column(rows(md.getTables(catalog, "analytics", "daily\\_sales",
                 null)), "TABLE_NAME"));
