@@ -84,7 +84,8 @@ import org.slf4j.LoggerFactory;
  * written into a hidden temporary sibling directory and renamed into place atomically once complete, and the marker
  * file is written before that rename. A directory that exists without the current marker is rebuilt when it holds
  * nothing but demo tables (a warehouse left by an older demo version or an interrupted copy); any other existing
- * directory is refused rather than overwritten.
+ * directory is refused rather than overwritten. Content version 2 added {@code articles}: a version-1 warehouse is
+ * rebuilt; an older driver refuses a version-2 one (it does not know {@code articles.lance}).
  */
 public final class DemoWarehouse {
     /** Name of the marker file whose presence (with {@link #MARKER_CONTENT}) means the warehouse is complete. */
