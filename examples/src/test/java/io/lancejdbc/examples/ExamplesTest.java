@@ -50,8 +50,8 @@ class ExamplesTest {
     @Test
     void quickStartListsTablesAndAggregates() throws Exception {
         String[] lines = run(QuickStart::main).split("\n");
-        assertEquals(java.util.List.of("table: events", "table: items", "table: numbers", "table: people",
-                "category\tn\tavg_price"), java.util.List.of(lines).subList(0, 5));
+        assertEquals(java.util.List.of("table: articles", "table: events", "table: items", "table: numbers",
+                "table: people", "category\tn\tavg_price"), java.util.List.of(lines).subList(0, 6));
         java.util.Map<String, double[]> sums = new java.util.TreeMap<>();
         for (long id = 0; id < 1_200; id++) {
             Double p = price(id);
@@ -61,8 +61,8 @@ class ExamplesTest {
                 s[1] += p;
             }
         }
-        assertEquals(5 + sums.size(), lines.length, String.join("\n", lines));
-        int i = 5;
+        assertEquals(6 + sums.size(), lines.length, String.join("\n", lines));
+        int i = 6;
         for (java.util.Map.Entry<String, double[]> e : sums.entrySet()) {
             String[] cols = lines[i++].split("\t");
             assertEquals(e.getKey(), cols[0]);
@@ -75,8 +75,8 @@ class ExamplesTest {
     @Test
     void metadataExampleShowsEveryTableAndTheItemsColumns() throws Exception {
         java.util.List<String> lines = java.util.List.of(run(MetadataExample::main).split("\n"));
-        assertEquals(java.util.List.of("analytics.daily_sales", "default.events", "default.items", "default.numbers",
-                "default.people"), lines.stream().filter(l -> !l.startsWith("  ")).toList());
+        assertEquals(java.util.List.of("analytics.daily_sales", "default.articles", "default.events", "default.items",
+                "default.numbers", "default.people"), lines.stream().filter(l -> !l.startsWith("  ")).toList());
         int items = lines.indexOf("default.items");
         assertEquals(java.util.List.of("  id BIGINT NOT NULL", "  name VARCHAR", "  category VARCHAR", "  price DOUBLE",
                 "  embedding ARRAY<REAL>"), lines.subList(items + 1, items + 6));

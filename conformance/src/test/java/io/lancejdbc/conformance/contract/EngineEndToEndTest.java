@@ -216,7 +216,7 @@ class EngineEndToEndTest {
         SQLSyntaxErrorException e = assertThrows(SQLSyntaxErrorException.class,
                 () -> connection.createStatement().executeQuery("SELECT * FROM nope"));
         assertEquals("42S02", e.getSQLState());
-        assertTrue(e.getMessage().contains("events, items, numbers, people"), e.getMessage());
+        assertTrue(e.getMessage().contains("articles, events, items, numbers, people"), e.getMessage());
     }
 
     @Test
@@ -241,8 +241,8 @@ class EngineEndToEndTest {
                 tables.add(rs.getString("TABLE_SCHEM") + "." + rs.getString("TABLE_NAME"));
             }
         }
-        assertEquals(List.of("analytics.daily_sales", "default.events", "default.items", "default.numbers",
-                "default.people"), tables);
+        assertEquals(List.of("analytics.daily_sales", "default.articles", "default.events", "default.items",
+                "default.numbers", "default.people"), tables);
         List<String> columns = new ArrayList<>();
         try (ResultSet rs = md.getColumns(null, "default", "items", "%")) {
             while (rs.next()) {

@@ -65,12 +65,13 @@ class InteractiveShellTest {
         assertEquals("+-------------------+" + nl
                 + "| Tables_in_default |" + nl
                 + "+-------------------+" + nl
+                + "| articles          |" + nl
                 + "| events            |" + nl
                 + "| items             |" + nl
                 + "| numbers           |" + nl
                 + "| people            |" + nl
                 + "+-------------------+" + nl
-                + "4 rows" + nl
+                + "5 rows" + nl
                 + "+-------+" + nl
                 + "| n     |" + nl
                 + "+-------+" + nl

@@ -185,7 +185,8 @@ class EngineQueryTest {
     @Test
     void showDatabasesAndTables() {
         assertEquals(List.of(row("default"), row("analytics")), rows("SHOW DATABASES"));
-        assertEquals(List.of(row("events"), row("items"), row("numbers"), row("people")), rows("SHOW TABLES"));
+        assertEquals(List.of(row("articles"), row("events"), row("items"), row("numbers"), row("people")),
+                rows("SHOW TABLES"));
         assertEquals(List.of(row("daily_sales")), rows("SHOW TABLES FROM analytics"));
     }
 
@@ -211,8 +212,8 @@ class EngineQueryTest {
     void unknownTableListsTheTablesThatExist() {
         SqlError e = assertThrows(SqlError.class, () -> rows("SELECT * FROM nope"));
         assertEquals("42S02", e.sqlState());
-        assertEquals("Table 'default.nope' not found in catalog lance (tables in default: events, items, numbers,"
-                + " people)", e.getMessage());
+        assertEquals("Table 'default.nope' not found in catalog lance (tables in default: articles, events, items,"
+                + " numbers, people)", e.getMessage());
     }
 
     @Test

@@ -31,6 +31,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  * &lt;dir&gt;/
+ *   articles.lance              24 rows, 2 fragments, 2 versions (an INVERTED index on body)
  *   items.lance              1,200 rows, 5 fragments, 3 versions
  *   people.lance                12 rows, 1 fragment, storage version 2.2 (for the map column)
  *   events.lance               725 rows, 4 fragments, 5 versions (appends and deletions)
@@ -39,6 +40,13 @@ import org.slf4j.LoggerFactory;
  *     daily_sales.lance        120 rows, 1 fragment
  *   .lance-jdbc-demo         marker, written last
  * </pre>
+ *
+ * <p><b>articles</b> — short English texts for full-text search. Columns: {@code id BIGINT NOT NULL} (1..24),
+ * {@code title TEXT}, {@code body TEXT} (one or two sentences on the sea, gardening, astronomy or cooking).
+ * Index {@code body_idx}: INVERTED on {@code body} (simple tokenizer, lower-cased, no stemming, stop words kept, no
+ * positions), built over both fragments (version 2), so {@code full_text_search} on {@code body} uses it;
+ * {@code lighthouse} occurs once in each of ids 1, 9 and 17 (bodies of 15, 13 and 10 tokens), {@code harbor}
+ * in ids 5 and 13.
  *
  * <p><b>items</b> — products with a vector column.
  * Columns: {@code id BIGINT NOT NULL} (0..1199), {@code name TEXT} ({@code item-0000}..), {@code category TEXT}
@@ -76,22 +84,23 @@ import org.slf4j.LoggerFactory;
  * written into a hidden temporary sibling directory and renamed into place atomically once complete, and the marker
  * file is written before that rename. A directory that exists without the current marker is rebuilt when it holds
  * nothing but demo tables (a warehouse left by an older demo version or an interrupted copy); any other existing
- * directory is refused rather than overwritten.
+ * directory is refused rather than overwritten. Content version 2 added {@code articles}: a version-1 warehouse is
+ * rebuilt; an older driver refuses a version-2 one (it does not know {@code articles.lance}).
  */
 public final class DemoWarehouse {
     /** Name of the marker file whose presence (with {@link #MARKER_CONTENT}) means the warehouse is complete. */
     public static final String MARKER = ".lance-jdbc-demo";
     /** Marker content; bump the version when the demo content changes so old warehouses are rebuilt. */
-    public static final String MARKER_CONTENT = "lance-jdbc demo warehouse, content version 1\n";
+    public static final String MARKER_CONTENT = "lance-jdbc demo warehouse, content version 2\n";
     /** Root-namespace tables, sorted. */
-    public static final List<String> ROOT_TABLES = List.of("events", "items", "numbers", "people");
+    public static final List<String> ROOT_TABLES = List.of("articles", "events", "items", "numbers", "people");
     /** The child namespace and its tables. */
     public static final String CHILD_NAMESPACE = DemoDailySales.NAMESPACE;
     public static final List<String> CHILD_TABLES = List.of(DemoDailySales.NAME);
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoWarehouse.class);
-    private static final Set<String> DEMO_ENTRIES = Set.of("items.lance", "people.lance", "events.lance",
-            "numbers.lance", CHILD_NAMESPACE, MARKER);
+    private static final Set<String> DEMO_ENTRIES = Set.of("articles.lance", "items.lance", "people.lance",
+            "events.lance", "numbers.lance", CHILD_NAMESPACE, MARKER);
     private static final Duration STALE_TEMP_AGE = Duration.ofHours(1);
 
     private DemoWarehouse() {
@@ -152,6 +161,7 @@ public final class DemoWarehouse {
 
     private static void writeTables(Path root) throws IOException {
         try (BufferAllocator allocator = ArrowAllocators.newRoot(Long.MAX_VALUE)) {
+            DemoArticles.write(allocator, root.resolve(DemoArticles.NAME + ".lance"));
             DemoItems.write(allocator, root.resolve(DemoItems.NAME + ".lance"));
             DemoPeople.write(allocator, root.resolve(DemoPeople.NAME + ".lance"));
             DemoEvents.write(allocator, root.resolve(DemoEvents.NAME + ".lance"));

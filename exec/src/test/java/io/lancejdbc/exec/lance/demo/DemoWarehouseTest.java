@@ -53,8 +53,8 @@ class DemoWarehouseTest {
 
     @Test
     void writesThePlainLayoutWithAChildNamespaceAndTheMarkerLast() throws IOException {
-        assertEquals(List.of(".lance-jdbc-demo", "analytics", "events.lance", "items.lance", "numbers.lance",
-                "people.lance"), entries(warehouse));
+        assertEquals(List.of(".lance-jdbc-demo", "analytics", "articles.lance", "events.lance", "items.lance",
+                "numbers.lance", "people.lance"), entries(warehouse));
         assertEquals(List.of("daily_sales.lance"), entries(warehouse.resolve("analytics")));
         assertTrue(DemoWarehouse.isComplete(warehouse));
         assertEquals(List.of("lance-demo-warehouse"), entries(tmp), "no temporary directory is left behind");
@@ -63,6 +63,7 @@ class DemoWarehouseTest {
     @Test
     void tablesHaveTheDocumentedRowAndFragmentCounts(BufferAllocator allocator) {
         Map<String, long[]> expected = Map.of(
+                "articles.lance", new long[] {24, 2, 2},
                 "items.lance", new long[] {1200, 5, 3},
                 "people.lance", new long[] {12, 1, 1},
                 "events.lance", new long[] {725, 4, 5},
@@ -89,6 +90,40 @@ class DemoWarehouseTest {
             assertEquals(List.of(0, 1, 2, 3, 4), ds.getFragments().stream().map(f -> f.getId()).toList());
             assertEquals(new ArrowType.FixedSizeList(8), ds.getSchema().findField("embedding").getType());
             assertEquals(13, ds.countRows("price IS NULL"));
+        }
+    }
+
+    @Test
+    void articlesHasAnInvertedIndexOverEveryFragment(BufferAllocator allocator) {
+        try (Dataset ds = open(allocator, "articles.lance")) {
+            List<IndexDescription> indexes = ds.describeIndices();
+            assertEquals(1, indexes.size());
+            assertEquals("body_idx", indexes.get(0).getName());
+            assertEquals("Inverted", indexes.get(0).getIndexType());
+            assertEquals(24, indexes.get(0).getRowsIndexed());
+            assertEquals(List.of(0, 1), ds.getIndexes().get(0).fragments().orElseThrow());
+            assertEquals(List.of("id", "title", "body"),
+                    ds.getSchema().getFields().stream().map(f -> f.getName()).toList());
+            assertEquals(3, ds.countRows("body LIKE '%lighthouse%'"));
+        }
+    }
+
+    @Test
+    void anOlderDemoVersionIsRebuiltWithTheArticles(@TempDir Path dir) throws IOException {
+        Path wh = DemoWarehouse.createIfAbsent(dir.resolve("wh"));
+        deleteTree(wh.resolve("articles.lance"));
+        Files.writeString(wh.resolve(DemoWarehouse.MARKER), "lance-jdbc demo warehouse, content version 1\n");
+        assertFalse(DemoWarehouse.isComplete(wh));
+        DemoWarehouse.createIfAbsent(wh);
+        assertTrue(DemoWarehouse.isComplete(wh));
+        assertTrue(Files.isDirectory(wh.resolve("articles.lance")));
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
         }
     }
 
