@@ -1,6 +1,5 @@
 package io.lancejdbc.engine;
 
-import io.lancejdbc.engine.ParameterValue;
 import java.util.Objects;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 

@@ -1,9 +1,5 @@
 package io.lancejdbc.engine;
 
-import io.lancejdbc.engine.ParameterValue;
-import io.lancejdbc.engine.PreparedQuery;
-import io.lancejdbc.engine.QueryOptions;
-import io.lancejdbc.engine.QueryResult;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Schema;

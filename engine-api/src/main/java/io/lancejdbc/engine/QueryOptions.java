@@ -1,7 +1,5 @@
 package io.lancejdbc.engine;
 
-import io.lancejdbc.engine.Cancellation;
-import io.lancejdbc.engine.QueryOptions;
 import java.util.Objects;
 
 /**

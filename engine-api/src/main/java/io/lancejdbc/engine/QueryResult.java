@@ -1,7 +1,5 @@
 package io.lancejdbc.engine;
 
-import io.lancejdbc.engine.QueryResult;
-import io.lancejdbc.engine.ResultFieldMetadata;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 

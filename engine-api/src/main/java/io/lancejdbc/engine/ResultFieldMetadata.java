@@ -1,8 +1,6 @@
 package io.lancejdbc.engine;
 
-import io.lancejdbc.engine.ResultFieldMetadata;
 
-import io.lancejdbc.engine.ResultFieldMetadata;
 
 /**
  * Keys of Arrow field metadata the engine sets on result columns so that the JDBC layer can answer

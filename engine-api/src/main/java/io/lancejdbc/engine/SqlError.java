@@ -1,7 +1,5 @@
 package io.lancejdbc.engine;
 
-import io.lancejdbc.engine.SqlError;
-import io.lancejdbc.engine.SqlState;
 import java.util.Objects;
 
 /**

@@ -1,8 +1,6 @@
 package io.lancejdbc.engine;
 
-import io.lancejdbc.engine.SqlState;
 
-import io.lancejdbc.engine.SqlState;
 
 /** SQLState values the engine reports (SQL:2011 and X/Open classes as JDBC tools expect them). */
 public final class SqlState {

@@ -1,7 +1,5 @@
 package io.lancejdbc.engine.config;
 
-import io.lancejdbc.engine.config.EngineConfig;
-import io.lancejdbc.engine.config.EngineProperty;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;

@@ -1,7 +1,5 @@
 package io.lancejdbc.engine.metadata;
 
-import io.lancejdbc.engine.metadata.CatalogMetadata;
-import io.lancejdbc.engine.metadata.IndexDescriptor;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
 

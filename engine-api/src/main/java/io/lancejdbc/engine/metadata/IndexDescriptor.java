@@ -1,6 +1,5 @@
 package io.lancejdbc.engine.metadata;
 
-import io.lancejdbc.engine.metadata.IndexDescriptor;
 import java.util.List;
 import java.util.Map;
 

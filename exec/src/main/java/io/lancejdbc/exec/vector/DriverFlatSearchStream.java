@@ -1,12 +1,7 @@
 package io.lancejdbc.exec.vector;
 
-import io.lancejdbc.exec.expr.Batches;
 import io.lancejdbc.exec.stream.BatchStream;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -85,24 +80,7 @@ final class DriverFlatSearchStream implements BatchStream {
         if (count == 0) {
             return null;
         }
-        List<FieldVector> out = new ArrayList<>(carried.length + 2);
-        try {
-            for (int c : carried) {
-                out.add(Batches.selectVector(batch.getVector(c), rows, count, allocator));
-            }
-            Float4Vector d = (Float4Vector) schema.getFields().get(carried.length).createVector(allocator);
-            out.add(d);
-            d.allocateNew(count);
-            for (int k = 0; k < count; k++) {
-                d.set(k, dist[k]);
-            }
-            d.setValueCount(count);
-            out.add(Batches.selectVector(batch.getVector(rowIdPosition), rows, count, allocator));
-        } catch (RuntimeException e) {
-            out.forEach(FieldVector::close);
-            throw e;
-        }
-        return Batches.of(schema, out, count);
+        return ScoredRows.select(schema, batch, carried, rowIdPosition, rows, dist, count, allocator);
     }
 
     @Override
