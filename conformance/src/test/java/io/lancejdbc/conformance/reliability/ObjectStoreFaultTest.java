@@ -172,7 +172,10 @@ class ObjectStoreFaultTest {
         m.put("reset on every request", () -> List.of(new Rule(any, Fault.RESET, Integer.MAX_VALUE)));
         m.put("truncated data bodies once", () -> List.of(new Rule(data, Fault.TRUNCATE, 1)));
         m.put("truncated data bodies always", () -> List.of(new Rule(data, Fault.TRUNCATE, Integer.MAX_VALUE)));
-        m.put("changed data bodies", () -> List.of(new Rule(data, Fault.CHANGE, Integer.MAX_VALUE)));
+        // Not here: changed data bodies. lance-core 7.0.0 decodes altered pages with assertions that panic; most
+        // panics come back as errors (HY000), but one full verify run aborted the test JVM (exit 134, decoder.rs
+        // bit-width assertion), so the case cannot run inside a shared JVM until the isolated engine (issue 10
+        // section 4) hosts lance-core; see docs/conformance.md, "Reliability".
         // Not here: a changed manifest body aborts the JVM inside lance-core 7.0.0 (Dataset::load_manifest slices
         // past the end of the bytes it read and panics across JNI); see docs/conformance.md, "Reliability".
         // Not here, two defects the lead knows of (docs/conformance.md, "Reliability"): a read that stalls holds a
