@@ -85,6 +85,9 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     /** Every DoGet stream in flight (with or without a client query id), for close() to cancel and wait for. */
     private final java.util.Set<Running> streaming = ConcurrentHashMap.newKeySet();
+    /** The engine cancellation each result was executed with (by identity), for the DoGet that streams it. */
+    private final Map<QueryResult, Cancellation> executedWith = java.util.Collections.synchronizedMap(
+            new java.util.IdentityHashMap<>());
     private final Map<String, Long> cancelledEarly = new ConcurrentHashMap<>();
     private final SqlInfoBuilder sqlInfo;
     private final ResultStreamer streamer;
@@ -174,7 +177,9 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
             throw e;
         }
         try {
-            return session.execute(handle.sql(), handle.params(), options(handle, cancellation));
+            QueryResult result = session.execute(handle.sql(), handle.params(), options(handle, cancellation));
+            executedWith.put(result, cancellation);
+            return result;
         } finally {
             queries.release();
             finished(key);
@@ -265,10 +270,15 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
             acquired = true;
             if (result == null) {
                 result = entry.session.execute(handle.sql(), handle.params(), options(handle, cancellation));
+            } else {
+                // A cancel reaches a parked result through the engine cancellation it was executed with, never by
+                // closing it from the cancelling thread while this thread reads it (a result is not safe for two
+                // threads; that race left batches in the session allocator). This thread closes it below.
+                Cancellation engine = executedWith.get(result);
+                if (engine != null) {
+                    cancellation.onCancel(() -> engine.cancel("Query was cancelled"));
+                }
             }
-            // A parked result is never closed from the cancelling thread while this thread reads it (a result is
-            // not safe for two threads; that race left batches in the session allocator): the stream loop checks
-            // the cancellation before every batch and this thread closes the result below.
             streamer.stream(result, listener, cancellation, () -> entry.lastUsed = System.nanoTime());
         } catch (RuntimeException e) {
             listener.error(FlightErrors.of(cancellation.isCancelled() && !(e instanceof SqlError)
@@ -276,6 +286,7 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
         } finally {
             if (result != null) {
                 result.close();
+                executedWith.remove(result);
             }
             if (acquired) {
                 queries.release();
