@@ -5,8 +5,11 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
-/** Picks the accumulator implementation for an aggregate call and its argument type. */
-final class Accumulators {
+/**
+ * Picks the accumulator implementation for an aggregate call and its argument type: the one place that maps an
+ * aggregate function to its definition, for GROUP BY and for window frames alike.
+ */
+public final class Accumulators {
     private Accumulators() {
     }
 
@@ -20,30 +23,41 @@ final class Accumulators {
     }
 
     private static Accumulator plain(AggregateCall call, BufferAllocator allocator) {
-        ArrowType argType = call.args().isEmpty() ? null : call.args().get(0).type().getType();
+        return plain(call.function(), call.args().isEmpty() ? null : call.args().get(0).type().getType(), call.type(),
+                allocator);
+    }
+
+    /**
+     * The accumulator of {@code function} without DISTINCT (window frames).
+     *
+     * @param argType the first argument's type, null for COUNT(*)
+     * @param resultType the call's result type
+     * @throws io.lancejdbc.engine.SqlError 42883 for a function that is not an aggregate
+     */
+    public static Accumulator plain(String function, ArrowType argType, Field resultType, BufferAllocator allocator) {
         boolean intLike = argType instanceof ArrowType.Int && !(((ArrowType.Int) argType).getBitWidth() == 64
                 && !((ArrowType.Int) argType).getIsSigned());
         boolean longLike = intLike || argType instanceof ArrowType.Date || argType instanceof ArrowType.Timestamp
                 || argType instanceof ArrowType.Time;
-        switch (call.function()) {
+        switch (function) {
             case "count_star":
                 return new CountAccumulators.Count(true);
             case "count":
                 return new CountAccumulators.Count(false);
             case "sum":
             case "avg": {
-                boolean avg = call.function().equals("avg");
+                boolean avg = function.equals("avg");
                 if (argType instanceof ArrowType.FloatingPoint) {
                     return new SumAccumulators.DoubleSum(avg);
                 }
-                if (intLike && !(call.type().getType() instanceof ArrowType.Decimal)) {
+                if (intLike && !(resultType.getType() instanceof ArrowType.Decimal)) {
                     return new SumAccumulators.LongSum(avg);
                 }
                 return new SumAccumulators.DecimalSum(avg);
             }
             case "min":
             case "max": {
-                boolean max = call.function().equals("max");
+                boolean max = function.equals("max");
                 if (longLike) {
                     return new MinMaxAccumulators.LongMinMax(max);
                 }
@@ -58,7 +72,7 @@ final class Accumulators {
             case "stddev_pop":
             case "var_samp":
             case "var_pop":
-                return new StatisticsAccumulators.Variance(call.function());
+                return new StatisticsAccumulators.Variance(function);
             case "group_concat":
                 return new StatisticsAccumulators.GroupConcat();
             case "bool_and":
@@ -67,7 +81,7 @@ final class Accumulators {
                 return new StatisticsAccumulators.BoolAgg(false);
             default:
                 throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.UNDEFINED_FUNCTION,
-                        "Aggregate " + call.function() + " cannot be evaluated");
+                        "Aggregate " + function + " cannot be evaluated");
         }
     }
 }

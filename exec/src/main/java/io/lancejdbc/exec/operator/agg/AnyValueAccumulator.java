@@ -19,10 +19,34 @@ final class AnyValueAccumulator implements Accumulator {
     }
 
     private void grow(int groupCount) {
-        if (positions.length < groupCount) {
-            int old = positions.length;
-            positions = Arrays.copyOf(positions, Math.max(groupCount, old * 2));
-            Arrays.fill(positions, old, positions.length, -1);
+        positions = GroupArrays.fit(positions, groupCount, -1);
+    }
+
+    // Not retractable; a window frame whose start moves recomputes (the value store only grows meanwhile).
+    @Override
+    public void add(FieldVector[] args, int from, int to, int group) {
+        grow(group + 1);
+        FieldVector v = args[0];
+        for (int i = from; i < to && positions[group] < 0; i++) {
+            if (!v.isNull(i)) {
+                positions[group] = store.add(v, i);
+            }
+        }
+    }
+
+    @Override
+    public void reset(int group) {
+        grow(group + 1);
+        positions[group] = -1;
+    }
+
+    @Override
+    public void writeGroup(int group, FieldVector out, int index) {
+        FieldVector values = store.vector();
+        if (values == null || positions[group] < 0) {
+            io.lancejdbc.exec.expr.RowCopier.nulls(out).setNull(index);
+        } else {
+            io.lancejdbc.exec.expr.RowCopier.of(values, out).copy(positions[group], index);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.expr.ColumnWriters;
-import java.util.Arrays;
 import org.apache.arrow.vector.FieldVector;
 
 /** COUNT(*) and COUNT(x). */
@@ -9,7 +8,7 @@ final class CountAccumulators {
     private CountAccumulators() {
     }
 
-    /** COUNT(*) (no arguments) or COUNT(x) (non-NULL values of x). */
+    /** COUNT(*) (no arguments) or COUNT(x) (non-NULL values of x); removing rows is exact. */
     static final class Count implements Accumulator {
         private long[] counts = new long[16];
         private final boolean star;
@@ -20,9 +19,7 @@ final class CountAccumulators {
 
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            if (counts.length < groupCount) {
-                counts = Arrays.copyOf(counts, Math.max(groupCount, counts.length * 2));
-            }
+            counts = GroupArrays.fit(counts, groupCount);
             // COUNT(x) over a batch without NULLs counts like COUNT(*) and skips the per-row validity test.
             if (star || args[0].getNullCount() == 0) {
                 for (int i = 0; i < rows; i++) {
@@ -38,12 +35,45 @@ final class CountAccumulators {
             }
         }
 
+        private long nonNull(FieldVector[] args, int from, int to) {
+            if (star) {
+                return to - from;
+            }
+            long c = 0;
+            for (int i = from; i < to; i++) {
+                if (!args[0].isNull(i)) {
+                    c++;
+                }
+            }
+            return c;
+        }
+
+        @Override
+        public void add(FieldVector[] args, int from, int to, int group) {
+            counts = GroupArrays.fit(counts, group + 1);
+            counts[group] += nonNull(args, from, to);
+        }
+
+        @Override
+        public boolean retractable() {
+            return true;
+        }
+
+        @Override
+        public void retract(FieldVector[] args, int from, int to, int group) {
+            counts[group] -= nonNull(args, from, to);
+        }
+
+        @Override
+        public void reset(int group) {
+            counts = GroupArrays.fit(counts, group + 1);
+            counts[group] = 0;
+        }
+
         @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             Count o = (Count) other;
-            if (counts.length < groupCount) {
-                counts = Arrays.copyOf(counts, Math.max(groupCount, counts.length * 2));
-            }
+            counts = GroupArrays.fit(counts, groupCount);
             for (int g = 0; g < mapping.length && g < o.counts.length; g++) {
                 counts[mapping[g]] += o.counts[g];
             }
@@ -51,11 +81,17 @@ final class CountAccumulators {
 
         @Override
         public void write(FieldVector out, int groupCount) {
+            counts = GroupArrays.fit(counts, groupCount);
             ColumnWriters.LongWriter w = ColumnWriters.longs(out);
             for (int g = 0; g < groupCount; g++) {
-                w.set(g, g < counts.length ? counts[g] : 0);
+                w.set(g, counts[g]);
             }
             out.setValueCount(groupCount);
+        }
+
+        @Override
+        public void writeGroup(int group, FieldVector out, int index) {
+            ColumnWriters.longs(out).set(index, counts[group]);
         }
 
         @Override

@@ -128,6 +128,22 @@ final class DistinctAccumulator implements Accumulator {
         }
     }
 
+    // Window frames take no DISTINCT aggregates (the binder rejects them), so the frame methods are not reached.
+    @Override
+    public void add(FieldVector[] args, int from, int to, int group) {
+        throw new UnsupportedOperationException("DISTINCT aggregates are not evaluated over window frames");
+    }
+
+    @Override
+    public void reset(int group) {
+        throw new UnsupportedOperationException("DISTINCT aggregates are not evaluated over window frames");
+    }
+
+    @Override
+    public void writeGroup(int group, FieldVector out, int index) {
+        throw new UnsupportedOperationException("DISTINCT aggregates are not evaluated over window frames");
+    }
+
     @Override
     public long estimatedBytes() {
         return bytes + base.estimatedBytes();

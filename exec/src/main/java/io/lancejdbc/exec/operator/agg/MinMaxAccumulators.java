@@ -24,11 +24,7 @@ final class MinMaxAccumulators {
 
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            if (values.length < groupCount) {
-                int size = Math.max(groupCount, values.length * 2);
-                values = Arrays.copyOf(values, size);
-                seen = Arrays.copyOf(seen, size);
-            }
+            ensure(groupCount);
             DirectColumns.Longs direct = DirectColumns.longs(args[0], rows);
             if (direct != null) {
                 updateDirect(direct, rows, groupIds);
@@ -44,6 +40,42 @@ final class MinMaxAccumulators {
                         seen[g] = true;
                     }
                 }
+            }
+        }
+
+        private void ensure(int n) {
+            values = GroupArrays.fit(values, n);
+            seen = GroupArrays.fit(seen, n);
+        }
+
+        @Override
+        public void add(FieldVector[] args, int from, int to, int group) {
+            ensure(group + 1);
+            ColumnReaders.LongReader r = ColumnReaders.longs(args[0]);
+            for (int i = from; i < to; i++) {
+                if (!r.isNull(i)) {
+                    long x = r.get(i);
+                    if (!seen[group] || (max ? x > values[group] : x < values[group])) {
+                        values[group] = x;
+                        seen[group] = true;
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void reset(int group) {
+            ensure(group + 1);
+            seen[group] = false;
+        }
+
+        @Override
+        public void writeGroup(int group, FieldVector out, int index) {
+            ColumnWriters.LongWriter w = ColumnWriters.longs(out);
+            if (seen[group]) {
+                w.set(index, values[group]);
+            } else {
+                w.setNull(index);
             }
         }
 
@@ -66,11 +98,7 @@ final class MinMaxAccumulators {
         @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             LongMinMax o = (LongMinMax) other;
-            if (values.length < groupCount) {
-                int size = Math.max(groupCount, values.length * 2);
-                values = Arrays.copyOf(values, size);
-                seen = Arrays.copyOf(seen, size);
-            }
+            ensure(groupCount);
             for (int g = 0; g < mapping.length && g < o.seen.length; g++) {
                 if (!o.seen[g]) {
                     continue;
@@ -86,13 +114,9 @@ final class MinMaxAccumulators {
 
         @Override
         public void write(FieldVector out, int groupCount) {
-            ColumnWriters.LongWriter w = ColumnWriters.longs(out);
+            ensure(groupCount);
             for (int g = 0; g < groupCount; g++) {
-                if (g >= seen.length || !seen[g]) {
-                    w.setNull(g);
-                } else {
-                    w.set(g, values[g]);
-                }
+                writeGroup(g, out, g);
             }
             out.setValueCount(groupCount);
         }
@@ -115,11 +139,7 @@ final class MinMaxAccumulators {
 
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            if (values.length < groupCount) {
-                int size = Math.max(groupCount, values.length * 2);
-                values = Arrays.copyOf(values, size);
-                seen = Arrays.copyOf(seen, size);
-            }
+            ensure(groupCount);
             ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
             for (int i = 0; i < rows; i++) {
                 if (!r.isNull(i)) {
@@ -153,11 +173,7 @@ final class MinMaxAccumulators {
         @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             DoubleMinMax o = (DoubleMinMax) other;
-            if (values.length < groupCount) {
-                int size = Math.max(groupCount, values.length * 2);
-                values = Arrays.copyOf(values, size);
-                seen = Arrays.copyOf(seen, size);
-            }
+            ensure(groupCount);
             for (int g = 0; g < mapping.length && g < o.seen.length; g++) {
                 if (!o.seen[g]) {
                     continue;
@@ -178,15 +194,59 @@ final class MinMaxAccumulators {
 
         @Override
         public void write(FieldVector out, int groupCount) {
+            ensure(groupCount);
             ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
             for (int g = 0; g < groupCount; g++) {
-                if (g >= seen.length || !seen[g]) {
-                    w.setNull(g);
-                } else {
-                    w.set(g, values[g]);
-                }
+                put(w, g, g);
             }
             out.setValueCount(groupCount);
+        }
+
+        private void put(ColumnWriters.DoubleWriter w, int g, int index) {
+            if (seen[g]) {
+                w.set(index, values[g]);
+            } else {
+                w.setNull(index);
+            }
+        }
+
+        @Override
+        public void writeGroup(int group, FieldVector out, int index) {
+            put(ColumnWriters.doubles(out), group, index);
+        }
+
+        private void ensure(int n) {
+            values = GroupArrays.fit(values, n);
+            seen = GroupArrays.fit(seen, n);
+        }
+
+        @Override
+        public void add(FieldVector[] args, int from, int to, int group) {
+            ensure(group + 1);
+            ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
+            for (int i = from; i < to; i++) {
+                if (!r.isNull(i)) {
+                    fold(group, r.get(i));
+                }
+            }
+        }
+
+        private void fold(int g, double x) {
+            if (!seen[g]) {
+                values[g] = x;
+                seen[g] = true;
+            } else {
+                int c = compare(x, values[g]);
+                if (max ? c > 0 : c < 0) {
+                    values[g] = x;
+                }
+            }
+        }
+
+        @Override
+        public void reset(int group) {
+            ensure(group + 1);
+            seen[group] = false;
         }
 
         @Override
@@ -208,9 +268,7 @@ final class MinMaxAccumulators {
 
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            if (values.length < groupCount) {
-                values = Arrays.copyOf(values, Math.max(groupCount, values.length * 2));
-            }
+            values = GroupArrays.fit(values, groupCount);
             ValueAccess.Getter get = ValueAccess.getter(args[0]);
             for (int i = 0; i < rows; i++) {
                 int g = groupIds[i];
@@ -249,9 +307,7 @@ final class MinMaxAccumulators {
         @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             ObjectMinMax o = (ObjectMinMax) other;
-            if (values.length < groupCount) {
-                values = Arrays.copyOf(values, Math.max(groupCount, values.length * 2));
-            }
+            values = GroupArrays.fit(values, groupCount);
             for (int g = 0; g < mapping.length && g < o.values.length; g++) {
                 Object x = o.values[g];
                 if (x == null) {
@@ -268,11 +324,42 @@ final class MinMaxAccumulators {
 
         @Override
         public void write(FieldVector out, int groupCount) {
+            values = GroupArrays.fit(values, groupCount);
             ValueAccess.Setter s = ValueAccess.setter(out);
             for (int g = 0; g < groupCount; g++) {
-                s.set(g, g < values.length ? values[g] : null);
+                s.set(g, values[g]);
             }
             out.setValueCount(groupCount);
+        }
+
+        @Override
+        public void writeGroup(int group, FieldVector out, int index) {
+            ValueAccess.setter(out).set(index, values[group]);
+        }
+
+        @Override
+        public void add(FieldVector[] args, int from, int to, int group) {
+            values = GroupArrays.fit(values, group + 1);
+            ValueAccess.Getter get = ValueAccess.getter(args[0]);
+            for (int i = from; i < to; i++) {
+                if (direction == 0 && values[group] != null) {
+                    return;
+                }
+                Object x = get.get(i);
+                if (x == null) {
+                    continue;
+                }
+                Object cur = values[group];
+                if (cur == null || direction != 0 && Integer.signum(compare(x, cur)) == direction) {
+                    values[group] = x;
+                }
+            }
+        }
+
+        @Override
+        public void reset(int group) {
+            values = GroupArrays.fit(values, group + 1);
+            values[group] = null;
         }
 
         @Override

@@ -3,7 +3,6 @@ package io.lancejdbc.exec.operator.agg;
 import io.lancejdbc.exec.expr.ColumnReaders;
 import io.lancejdbc.exec.expr.ColumnWriters;
 import io.lancejdbc.exec.expr.ValueAccess;
-import java.util.Arrays;
 import org.apache.arrow.vector.FieldVector;
 
 /** Variance and standard deviation (Welford's algorithm), GROUP_CONCAT, BOOL_AND and BOOL_OR. */
@@ -26,34 +25,67 @@ final class StatisticsAccumulators {
 
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            if (n.length < groupCount) {
-                int size = Math.max(groupCount, n.length * 2);
-                n = Arrays.copyOf(n, size);
-                mean = Arrays.copyOf(mean, size);
-                m2 = Arrays.copyOf(m2, size);
-            }
+            ensure(groupCount);
             ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
             for (int i = 0; i < rows; i++) {
                 if (!r.isNull(i)) {
-                    int g = groupIds[i];
-                    double x = r.get(i);
-                    n[g]++;
-                    double d = x - mean[g];
-                    mean[g] += d / n[g];
-                    m2[g] += d * (x - mean[g]);
+                    fold(groupIds[i], r.get(i));
+                }
+            }
+        }
+
+        private void fold(int g, double x) {
+            n[g]++;
+            double d = x - mean[g];
+            mean[g] += d / n[g];
+            m2[g] += d * (x - mean[g]);
+        }
+
+        private void ensure(int size) {
+            n = GroupArrays.fit(n, size);
+            mean = GroupArrays.fit(mean, size);
+            m2 = GroupArrays.fit(m2, size);
+        }
+
+        // Not retractable: Welford's update cannot be undone exactly; window frames whose start moves recompute.
+        @Override
+        public void add(FieldVector[] args, int from, int to, int group) {
+            ensure(group + 1);
+            ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
+            for (int i = from; i < to; i++) {
+                if (!r.isNull(i)) {
+                    fold(group, r.get(i));
                 }
             }
         }
 
         @Override
+        public void reset(int group) {
+            ensure(group + 1);
+            n[group] = 0;
+            mean[group] = 0;
+            m2[group] = 0;
+        }
+
+        private void put(ColumnWriters.DoubleWriter w, int g, int index) {
+            long count = n[g];
+            if (count == 0 || sample && count < 2) {
+                w.setNull(index);
+            } else {
+                double v = m2[g] / (sample ? count - 1 : count);
+                w.set(index, sqrt ? Math.sqrt(v) : v);
+            }
+        }
+
+        @Override
+        public void writeGroup(int group, FieldVector out, int index) {
+            put(ColumnWriters.doubles(out), group, index);
+        }
+
+        @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             Variance o = (Variance) other;
-            if (n.length < groupCount) {
-                int size = Math.max(groupCount, n.length * 2);
-                n = Arrays.copyOf(n, size);
-                mean = Arrays.copyOf(mean, size);
-                m2 = Arrays.copyOf(m2, size);
-            }
+            ensure(groupCount);
             for (int g = 0; g < mapping.length && g < o.n.length; g++) {
                 if (o.n[g] == 0) {
                     continue;
@@ -71,15 +103,10 @@ final class StatisticsAccumulators {
 
         @Override
         public void write(FieldVector out, int groupCount) {
+            ensure(groupCount);
             ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
             for (int g = 0; g < groupCount; g++) {
-                long count = g < n.length ? n[g] : 0;
-                if (count == 0 || sample && count < 2) {
-                    w.setNull(g);
-                } else {
-                    double v = m2[g] / (sample ? count - 1 : count);
-                    w.set(g, sqrt ? Math.sqrt(v) : v);
-                }
+                put(w, g, g);
             }
             out.setValueCount(groupCount);
         }
@@ -99,17 +126,45 @@ final class StatisticsAccumulators {
 
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            if (values.length < groupCount) {
-                values = Arrays.copyOf(values, Math.max(groupCount, values.length * 2));
-            }
+            values = GroupArrays.fit(values, groupCount);
             ValueAccess.Getter v = ValueAccess.getter(args[0]);
             ValueAccess.Getter sep = args.length > 1 ? ValueAccess.getter(args[1]) : null;
             for (int i = 0; i < rows; i++) {
+                fold(v, sep, i, groupIds[i]);
+            }
+        }
+
+        // Not retractable (a value would have to be cut from the front); window frames whose start moves recompute.
+        @Override
+        public void add(FieldVector[] args, int from, int to, int group) {
+            values = GroupArrays.fit(values, group + 1);
+            ValueAccess.Getter v = ValueAccess.getter(args[0]);
+            ValueAccess.Getter sep = args.length > 1 ? ValueAccess.getter(args[1]) : null;
+            for (int i = from; i < to; i++) {
+                fold(v, sep, i, group);
+            }
+        }
+
+        @Override
+        public void reset(int group) {
+            values = GroupArrays.fit(values, group + 1);
+            if (values[group] != null) {
+                bytes -= values[group].length() * 2L;
+                values[group] = null;
+            }
+        }
+
+        @Override
+        public void writeGroup(int group, FieldVector out, int index) {
+            ValueAccess.setter(out).set(index, values[group] == null ? null : values[group].toString());
+        }
+
+        private void fold(ValueAccess.Getter v, ValueAccess.Getter sep, int i, int g) {
+            {
                 Object x = v.get(i);
                 if (x == null) {
-                    continue;
+                    return;
                 }
-                int g = groupIds[i];
                 StringBuilder sb = values[g];
                 if (sep != null && separator == null) {
                     Object s0 = sep.get(i);
@@ -133,9 +188,7 @@ final class StatisticsAccumulators {
         @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             GroupConcat o = (GroupConcat) other;
-            if (values.length < groupCount) {
-                values = Arrays.copyOf(values, Math.max(groupCount, values.length * 2));
-            }
+            values = GroupArrays.fit(values, groupCount);
             for (int g = 0; g < mapping.length && g < o.values.length; g++) {
                 if (o.values[g] == null) {
                     continue;
@@ -152,9 +205,10 @@ final class StatisticsAccumulators {
 
         @Override
         public void write(FieldVector out, int groupCount) {
+            values = GroupArrays.fit(values, groupCount);
             ValueAccess.Setter s = ValueAccess.setter(out);
             for (int g = 0; g < groupCount; g++) {
-                s.set(g, g < values.length && values[g] != null ? values[g].toString() : null);
+                s.set(g, values[g] != null ? values[g].toString() : null);
             }
             out.setValueCount(groupCount);
         }
@@ -165,66 +219,105 @@ final class StatisticsAccumulators {
         }
     }
 
-    /** BOOL_AND / BOOL_OR over non-NULL values; NULL for a group without any. */
+    /** BOOL_AND / BOOL_OR over non-NULL values, by counting TRUE and FALSE (exact to remove); NULL without any. */
     static final class BoolAgg implements Accumulator {
-        private byte[] state = new byte[16];
+        private long[] trues = new long[16];
+        private long[] falses = new long[16];
         private final boolean and;
 
         BoolAgg(boolean and) {
             this.and = and;
         }
 
-        @Override
-        public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            if (state.length < groupCount) {
-                state = Arrays.copyOf(state, Math.max(groupCount, state.length * 2));
-            }
-            ColumnReaders.BoolReader r = ColumnReaders.bools(args[0]);
-            for (int i = 0; i < rows; i++) {
-                if (!r.isNull(i)) {
-                    int g = groupIds[i];
-                    boolean x = r.get(i);
-                    boolean cur = state[g] == 0 ? and : state[g] == 2;
-                    boolean next = and ? cur && x : cur || x;
-                    state[g] = (byte) (next ? 2 : 1);
+        private void ensure(int n) {
+            trues = GroupArrays.fit(trues, n);
+            falses = GroupArrays.fit(falses, n);
+        }
+
+        private void fold(ColumnReaders.BoolReader r, int i, int g, int sign) {
+            if (!r.isNull(i)) {
+                if (r.get(i)) {
+                    trues[g] += sign;
+                } else {
+                    falses[g] += sign;
                 }
             }
+        }
+
+        @Override
+        public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
+            ensure(groupCount);
+            ColumnReaders.BoolReader r = ColumnReaders.bools(args[0]);
+            for (int i = 0; i < rows; i++) {
+                fold(r, i, groupIds[i], 1);
+            }
+        }
+
+        @Override
+        public void add(FieldVector[] args, int from, int to, int group) {
+            ensure(group + 1);
+            ColumnReaders.BoolReader r = ColumnReaders.bools(args[0]);
+            for (int i = from; i < to; i++) {
+                fold(r, i, group, 1);
+            }
+        }
+
+        @Override
+        public boolean retractable() {
+            return true;
+        }
+
+        @Override
+        public void retract(FieldVector[] args, int from, int to, int group) {
+            ColumnReaders.BoolReader r = ColumnReaders.bools(args[0]);
+            for (int i = from; i < to; i++) {
+                fold(r, i, group, -1);
+            }
+        }
+
+        @Override
+        public void reset(int group) {
+            ensure(group + 1);
+            trues[group] = 0;
+            falses[group] = 0;
         }
 
         @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             BoolAgg o = (BoolAgg) other;
-            if (state.length < groupCount) {
-                state = Arrays.copyOf(state, Math.max(groupCount, state.length * 2));
+            ensure(groupCount);
+            for (int g = 0; g < mapping.length && g < o.trues.length; g++) {
+                trues[mapping[g]] += o.trues[g];
+                falses[mapping[g]] += o.falses[g];
             }
-            for (int g = 0; g < mapping.length && g < o.state.length; g++) {
-                if (o.state[g] == 0) {
-                    continue;
-                }
-                int t = mapping[g];
-                boolean x = o.state[g] == 2;
-                boolean cur = state[t] == 0 ? and : state[t] == 2;
-                state[t] = (byte) ((and ? cur && x : cur || x) ? 2 : 1);
+        }
+
+        private void put(ColumnWriters.BoolWriter w, int g, int index) {
+            if (trues[g] + falses[g] == 0) {
+                w.setNull(index);
+            } else {
+                w.set(index, and ? falses[g] == 0 : trues[g] > 0);
             }
         }
 
         @Override
         public void write(FieldVector out, int groupCount) {
+            ensure(groupCount);
             ColumnWriters.BoolWriter w = ColumnWriters.bools(out);
             for (int g = 0; g < groupCount; g++) {
-                byte s = g < state.length ? state[g] : 0;
-                if (s == 0) {
-                    w.setNull(g);
-                } else {
-                    w.set(g, s == 2);
-                }
+                put(w, g, g);
             }
             out.setValueCount(groupCount);
         }
 
         @Override
+        public void writeGroup(int group, FieldVector out, int index) {
+            put(ColumnWriters.bools(out), group, index);
+        }
+
+        @Override
         public long estimatedBytes() {
-            return state.length;
+            return trues.length * 16L;
         }
     }
 }

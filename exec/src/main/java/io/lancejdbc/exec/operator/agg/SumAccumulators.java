@@ -8,7 +8,6 @@ import io.lancejdbc.engine.SqlState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
-import java.util.Arrays;
 import org.apache.arrow.vector.FieldVector;
 
 /** SUM and AVG over integers (exact, overflow is an error), floats and decimals. */
@@ -22,6 +21,7 @@ final class SumAccumulators {
      * exact mean rounded to float64.
      */
     static final class LongSum implements Accumulator {
+        // Removing rows is exact: 128-bit two's complement subtraction.
         /** Low 64 bits of each group's sum (two's complement). */
         private long[] sums = new long[16];
         /** High 64 bits of each group's sum. */
@@ -81,11 +81,72 @@ final class SumAccumulators {
         }
 
         private void ensure(int n) {
-            if (sums.length < n) {
-                int size = Math.max(n, sums.length * 2);
-                sums = Arrays.copyOf(sums, size);
-                highs = Arrays.copyOf(highs, size);
-                counts = Arrays.copyOf(counts, size);
+            sums = GroupArrays.fit(sums, n);
+            highs = GroupArrays.fit(highs, n);
+            counts = GroupArrays.fit(counts, n);
+        }
+
+        @Override
+        public void add(FieldVector[] args, int from, int to, int group) {
+            ensure(group + 1);
+            ColumnReaders.LongReader r = ColumnReaders.longs(args[0]);
+            for (int i = from; i < to; i++) {
+                if (!r.isNull(i)) {
+                    add(group, r.get(i));
+                }
+            }
+        }
+
+        @Override
+        public boolean retractable() {
+            return true;
+        }
+
+        @Override
+        public void retract(FieldVector[] args, int from, int to, int group) {
+            ColumnReaders.LongReader r = ColumnReaders.longs(args[0]);
+            for (int i = from; i < to; i++) {
+                if (!r.isNull(i)) {
+                    long x = r.get(i);
+                    highs[group] = Int128Sums.highAfterSubtract(highs[group], sums[group], x);
+                    sums[group] -= x;
+                    counts[group]--;
+                }
+            }
+        }
+
+        @Override
+        public void reset(int group) {
+            ensure(group + 1);
+            sums[group] = 0;
+            highs[group] = 0;
+            counts[group] = 0;
+        }
+
+        @Override
+        public void writeGroup(int group, FieldVector out, int index) {
+            if (average) {
+                put(ColumnWriters.doubles(out), group, index);
+            } else {
+                put(ColumnWriters.longs(out), group, index);
+            }
+        }
+
+        private void put(ColumnWriters.DoubleWriter w, int g, int index) {
+            if (counts[g] == 0) {
+                w.setNull(index);
+            } else {
+                w.set(index, Int128Sums.mean(highs[g], sums[g], counts[g]));
+            }
+        }
+
+        private void put(ColumnWriters.LongWriter w, int g, int index) {
+            if (counts[g] == 0) {
+                w.setNull(index);
+            } else if (!Int128Sums.fitsLong(highs[g], sums[g])) {
+                throw overflow(Int128Sums.value(highs[g], sums[g]));
+            } else {
+                w.set(index, sums[g]);
             }
         }
 
@@ -107,22 +168,12 @@ final class SumAccumulators {
             if (average) {
                 ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
                 for (int g = 0; g < groupCount; g++) {
-                    if (counts[g] == 0) {
-                        w.setNull(g);
-                    } else {
-                        w.set(g, Int128Sums.mean(highs[g], sums[g], counts[g]));
-                    }
+                    put(w, g, g);
                 }
             } else {
                 ColumnWriters.LongWriter w = ColumnWriters.longs(out);
                 for (int g = 0; g < groupCount; g++) {
-                    if (counts[g] == 0) {
-                        w.setNull(g);
-                    } else if (!Int128Sums.fitsLong(highs[g], sums[g])) {
-                        throw overflow(Int128Sums.value(highs[g], sums[g]));
-                    } else {
-                        w.set(g, sums[g]);
-                    }
+                    put(w, g, g);
                 }
             }
             out.setValueCount(groupCount);
@@ -134,31 +185,46 @@ final class SumAccumulators {
         }
     }
 
-    /** SUM or AVG of floats (float64). */
+    /**
+     * SUM or AVG of floats: the exact sum of the non-NULL values rounded once to float64, AVG the exact mean rounded
+     * once ({@link ExactDoubleSum}), so the result is the same for any row order, any merge of partial sums and any
+     * removal of rows (window frames). NaN, or both infinities, give NaN; one infinity gives it; an exact sum beyond
+     * Double.MAX_VALUE gives infinity; an exact zero gives +0.0.
+     */
     static final class DoubleSum implements Accumulator {
-        private double[] sums = new double[16];
+        private ExactDoubleSum[] sums = new ExactDoubleSum[16];
         private long[] counts = new long[16];
+        private long bytes;
         private final boolean average;
 
         DoubleSum(boolean average) {
             this.average = average;
         }
 
+        private void ensure(int n) {
+            sums = GroupArrays.fit(sums, n);
+            counts = GroupArrays.fit(counts, n);
+        }
+
+        private ExactDoubleSum sum(int g) {
+            ExactDoubleSum s = sums[g];
+            if (s == null) {
+                s = new ExactDoubleSum();
+                sums[g] = s;
+                bytes += s.estimatedBytes();
+            }
+            return s;
+        }
+
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            if (sums.length < groupCount) {
-                int size = Math.max(groupCount, sums.length * 2);
-                sums = Arrays.copyOf(sums, size);
-                counts = Arrays.copyOf(counts, size);
-            }
+            ensure(groupCount);
             DirectColumns.Doubles direct = DirectColumns.doubles(args[0], rows);
             if (direct != null) {
-                double[] sums = this.sums;
-                long[] counts = this.counts;
                 for (int i = 0; i < rows; i++) {
                     if (!direct.isNull(i)) {
                         int g = groupIds[i];
-                        sums[g] += direct.get(i);
+                        sum(g).add(direct.get(i), 1);
                         counts[g]++;
                     }
                 }
@@ -168,46 +234,88 @@ final class SumAccumulators {
             for (int i = 0; i < rows; i++) {
                 if (!r.isNull(i)) {
                     int g = groupIds[i];
-                    sums[g] += r.get(i);
+                    sum(g).add(r.get(i), 1);
                     counts[g]++;
                 }
             }
         }
 
+        private void fold(FieldVector[] args, int from, int to, int g, int sign) {
+            ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
+            ExactDoubleSum s = sum(g);
+            for (int i = from; i < to; i++) {
+                if (!r.isNull(i)) {
+                    s.add(r.get(i), sign);
+                    counts[g] += sign;
+                }
+            }
+        }
+
+        @Override
+        public void add(FieldVector[] args, int from, int to, int group) {
+            ensure(group + 1);
+            fold(args, from, to, group, 1);
+        }
+
+        @Override
+        public boolean retractable() {
+            return true;
+        }
+
+        @Override
+        public void retract(FieldVector[] args, int from, int to, int group) {
+            fold(args, from, to, group, -1);
+        }
+
+        @Override
+        public void reset(int group) {
+            ensure(group + 1);
+            sums[group] = null;
+            counts[group] = 0;
+        }
+
         @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             DoubleSum o = (DoubleSum) other;
-            if (sums.length < groupCount) {
-                int size = Math.max(groupCount, sums.length * 2);
-                sums = Arrays.copyOf(sums, size);
-                counts = Arrays.copyOf(counts, size);
-            }
+            ensure(groupCount);
             for (int g = 0; g < mapping.length && g < o.sums.length; g++) {
-                sums[mapping[g]] += o.sums[g];
-                counts[mapping[g]] += o.counts[g];
+                if (o.sums[g] != null) {
+                    sum(mapping[g]).add(o.sums[g]);
+                    counts[mapping[g]] += o.counts[g];
+                }
+            }
+        }
+
+        private void put(ColumnWriters.DoubleWriter w, int g, int index) {
+            if (counts[g] == 0) {
+                w.setNull(index);
+            } else {
+                w.set(index, average ? sums[g].mean(counts[g]) : sums[g].value());
             }
         }
 
         @Override
         public void write(FieldVector out, int groupCount) {
+            ensure(groupCount);
             ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
             for (int g = 0; g < groupCount; g++) {
-                if (g >= counts.length || counts[g] == 0) {
-                    w.setNull(g);
-                } else {
-                    w.set(g, average ? sums[g] / counts[g] : sums[g]);
-                }
+                put(w, g, g);
             }
             out.setValueCount(groupCount);
         }
 
         @Override
+        public void writeGroup(int group, FieldVector out, int index) {
+            put(ColumnWriters.doubles(out), group, index);
+        }
+
+        @Override
         public long estimatedBytes() {
-            return sums.length * 16L;
+            return sums.length * 16L + bytes;
         }
     }
 
-    /** SUM or AVG of decimals (and uint64), exact; AVG rounds half-up to the result scale. */
+    /** SUM or AVG of decimals (and uint64), exact (removing rows too); AVG rounds to 34 significant digits. */
     static final class DecimalSum implements Accumulator {
         private BigDecimal[] sums = new BigDecimal[16];
         private long[] counts = new long[16];
@@ -217,32 +325,61 @@ final class SumAccumulators {
             this.average = average;
         }
 
+        private void ensure(int n) {
+            sums = GroupArrays.fit(sums, n);
+            counts = GroupArrays.fit(counts, n);
+        }
+
+        private void fold(ColumnReaders.DecimalReader r, int i, int g, int sign) {
+            if (!r.isNull(i)) {
+                BigDecimal x = r.get(i);
+                sums[g] = sums[g] == null ? (sign > 0 ? x : x.negate()) : sign > 0 ? sums[g].add(x) : sums[g].subtract(x);
+                counts[g] += sign;
+            }
+        }
+
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            if (sums.length < groupCount) {
-                int size = Math.max(groupCount, sums.length * 2);
-                sums = Arrays.copyOf(sums, size);
-                counts = Arrays.copyOf(counts, size);
-            }
+            ensure(groupCount);
             ColumnReaders.DecimalReader r = ColumnReaders.decimals(args[0]);
             for (int i = 0; i < rows; i++) {
-                if (!r.isNull(i)) {
-                    int g = groupIds[i];
-                    BigDecimal x = r.get(i);
-                    sums[g] = sums[g] == null ? x : sums[g].add(x);
-                    counts[g]++;
-                }
+                fold(r, i, groupIds[i], 1);
             }
+        }
+
+        @Override
+        public void add(FieldVector[] args, int from, int to, int group) {
+            ensure(group + 1);
+            ColumnReaders.DecimalReader r = ColumnReaders.decimals(args[0]);
+            for (int i = from; i < to; i++) {
+                fold(r, i, group, 1);
+            }
+        }
+
+        @Override
+        public boolean retractable() {
+            return true;
+        }
+
+        @Override
+        public void retract(FieldVector[] args, int from, int to, int group) {
+            ColumnReaders.DecimalReader r = ColumnReaders.decimals(args[0]);
+            for (int i = from; i < to; i++) {
+                fold(r, i, group, -1);
+            }
+        }
+
+        @Override
+        public void reset(int group) {
+            ensure(group + 1);
+            sums[group] = null;
+            counts[group] = 0;
         }
 
         @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             DecimalSum o = (DecimalSum) other;
-            if (sums.length < groupCount) {
-                int size = Math.max(groupCount, sums.length * 2);
-                sums = Arrays.copyOf(sums, size);
-                counts = Arrays.copyOf(counts, size);
-            }
+            ensure(groupCount);
             for (int g = 0; g < mapping.length && g < o.sums.length; g++) {
                 if (o.sums[g] == null) {
                     continue;
@@ -253,31 +390,46 @@ final class SumAccumulators {
             }
         }
 
-        @Override
-        public void write(FieldVector out, int groupCount) {
-            if (out.getField().getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FloatingPoint) {
-                ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
-                for (int g = 0; g < groupCount; g++) {
-                    if (g >= counts.length || counts[g] == 0) {
-                        w.setNull(g);
-                    } else {
-                        BigDecimal v = average ? sums[g].divide(BigDecimal.valueOf(counts[g]), MathContext.DECIMAL128)
-                                : sums[g];
-                        w.set(g, v.doubleValue());
-                    }
+        private BigDecimal result(int g) {
+            return average ? sums[g].divide(BigDecimal.valueOf(counts[g]), MathContext.DECIMAL128) : sums[g];
+        }
+
+        private void put(FieldVector out, Object writer, int g, int index) {
+            if (writer instanceof ColumnWriters.DoubleWriter) {
+                ColumnWriters.DoubleWriter w = (ColumnWriters.DoubleWriter) writer;
+                if (counts[g] == 0) {
+                    w.setNull(index);
+                } else {
+                    w.set(index, result(g).doubleValue());
                 }
             } else {
-                ColumnWriters.DecimalWriter w = ColumnWriters.decimals(out);
-                for (int g = 0; g < groupCount; g++) {
-                    if (g >= counts.length || counts[g] == 0) {
-                        w.setNull(g);
-                    } else {
-                        w.set(g, average ? sums[g].divide(BigDecimal.valueOf(counts[g]), MathContext.DECIMAL128)
-                                : sums[g]);
-                    }
+                ColumnWriters.DecimalWriter w = (ColumnWriters.DecimalWriter) writer;
+                if (counts[g] == 0) {
+                    w.setNull(index);
+                } else {
+                    w.set(index, result(g));
                 }
             }
+        }
+
+        private static Object writer(FieldVector out) {
+            return out.getField().getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FloatingPoint
+                    ? ColumnWriters.doubles(out) : ColumnWriters.decimals(out);
+        }
+
+        @Override
+        public void write(FieldVector out, int groupCount) {
+            ensure(groupCount);
+            Object w = writer(out);
+            for (int g = 0; g < groupCount; g++) {
+                put(out, w, g, g);
+            }
             out.setValueCount(groupCount);
+        }
+
+        @Override
+        public void writeGroup(int group, FieldVector out, int index) {
+            put(out, writer(out), group, index);
         }
 
         @Override
