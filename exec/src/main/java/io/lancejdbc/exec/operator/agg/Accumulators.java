@@ -84,4 +84,16 @@ public final class Accumulators {
                         "Aggregate " + function + " cannot be evaluated");
         }
     }
+
+    /**
+     * The accumulator for a window frame whose start moves: as {@link #plain}, except MIN and MAX, which become a
+     * {@link SlidingMinMax} (a monotonic queue with the same order) so that rows can leave the frame.
+     */
+    public static Accumulator sliding(String function, ArrowType argType, Field resultType,
+            BufferAllocator allocator) {
+        if (function.equals("min") || function.equals("max")) {
+            return new SlidingMinMax(function.equals("max"), argType);
+        }
+        return plain(function, argType, resultType, allocator);
+    }
 }

@@ -158,7 +158,7 @@ final class MinMaxAccumulators {
             }
         }
 
-        private static int compare(double a, double b) {
+        static int compare(double a, double b) {
             if (a == b) {
                 return 0;
             }
@@ -290,7 +290,7 @@ final class MinMaxAccumulators {
         }
 
         @SuppressWarnings({"unchecked", "rawtypes"})
-        private static int compare(Object a, Object b) {
+        static int compare(Object a, Object b) {
             if (a instanceof byte[]) {
                 return Arrays.compareUnsigned((byte[]) a, (byte[]) b);
             }

@@ -3,7 +3,13 @@ package io.lancejdbc.exec.operator.window;
 import io.lancejdbc.sql.expr.Literal;
 import io.lancejdbc.sql.plan.WindowCall;
 import io.lancejdbc.sql.plan.WindowFrame;
+import io.lancejdbc.exec.expr.ColumnWriters;
+import io.lancejdbc.exec.operator.VectorGather;
+import io.lancejdbc.exec.operator.agg.Accumulator;
+import io.lancejdbc.exec.operator.agg.Accumulators;
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -23,7 +29,7 @@ final class WindowEvaluator {
      * @param orderKey the single ORDER BY vector, for RANGE frames with an offset; else null
      */
     static WindowResult evaluate(WindowCall call, WindowOrder order, List<FieldVector> args, boolean withDefault,
-            FieldVector orderKey, boolean ascending, int n) {
+            FieldVector orderKey, boolean ascending, int n, BufferAllocator allocator) {
         int[] perm = order.perm();
         boolean[] ps = order.partitionStart();
         boolean[] peers = order.peerStart();
@@ -120,7 +126,7 @@ final class WindowEvaluator {
                 return out;
             }
             default:
-                return aggregate(call, order, args, orderKey, ascending, n);
+                return aggregate(call, order, args, orderKey, ascending, n, allocator);
         }
     }
 
@@ -132,46 +138,86 @@ final class WindowEvaluator {
         return p1;
     }
 
+    /**
+     * An aggregate over each row's frame, computed by the aggregate's one definition ({@link Accumulators}) on the
+     * arguments in window order. A frame spanning the whole partition folds each partition as one group, exactly as
+     * GROUP BY does, so {@code f(x) OVER (PARTITION BY g)} equals {@code f(x) ... GROUP BY g} bit for bit (same rows,
+     * same order). Other frames keep one running group: rows enter at the frame end ({@link Accumulator#add}) and
+     * leave at its start by {@link Accumulator#retract} when the aggregate removes rows exactly (COUNT, integer,
+     * decimal and DOUBLE SUM/AVG, BOOL_AND/OR; MIN/MAX by a monotonic queue), otherwise the frame is recomputed
+     * whenever its start moves (variance and standard deviation, GROUP_CONCAT, ANY_VALUE).
+     */
     private static WindowResult aggregate(WindowCall call, WindowOrder order, List<FieldVector> args,
-            FieldVector orderKey, boolean ascending, int n) {
-        FrameAggregate agg = FrameAggregate.create(call.function(), args, call.type(), n);
+            FieldVector orderKey, boolean ascending, int n, BufferAllocator allocator) {
         int[] perm = order.perm();
         boolean[] ps = order.partitionStart();
         WindowFrame frame = call.frame();
-        if (frame.startUnbounded() && frame.endUnbounded()) {
-            for (int p0 = 0; p0 < n; ) {
-                int p1 = partitionEnd(ps, p0, n);
-                agg.reset();
-                for (int p = p0; p < p1; p++) {
-                    agg.add(perm[p]);
+        ArrowType argType = args.isEmpty() ? null : args.get(0).getField().getType();
+        FieldVector[] ordered = new FieldVector[args.size()];
+        FieldVector out = null;
+        try {
+            for (int i = 0; i < ordered.length; i++) {
+                FieldVector a = args.get(i);
+                ordered[i] = VectorGather.gather(a, a.getField(), perm, 0, n, allocator);
+            }
+            int[] rows = new int[n];
+            if (frame.startUnbounded() && frame.endUnbounded()) {
+                int[] partition = new int[n];
+                int partitions = 0;
+                for (int p = 0; p < n; p++) {
+                    if (ps[p] || p == 0) {
+                        partitions++;
+                    }
+                    partition[p] = partitions - 1;
+                    rows[perm[p]] = partitions - 1;
                 }
-                for (int p = p0; p < p1; p++) {
-                    agg.emit(perm[p]);
+                try (Accumulator acc = Accumulators.plain(call.function(), argType, call.type(), allocator)) {
+                    acc.update(ordered, n, partition, partitions);
+                    out = ColumnWriters.allocate(call.type(), partitions, allocator);
+                    acc.write(out, partitions);
                 }
-                p0 = p1;
+                return new WindowResult.RowRefs(out, rows, true);
             }
-            return agg.result();
+            FrameBounds b = FrameBounds.of(order, frame, orderKey, ascending);
+            try (Accumulator acc = Accumulators.sliding(call.function(), argType, call.type(), allocator)) {
+                out = ColumnWriters.allocate(call.type(), n, allocator);
+                boolean removable = acc.retractable();
+                int curStart = 0;
+                int curEnd = 0;
+                acc.reset(0);
+                for (int p = 0; p < n; p++) {
+                    int s = b.start[p];
+                    int e = b.end[p];
+                    if (ps[p] || s < curStart || e < curEnd || s >= curEnd || s > curStart && !removable) {
+                        acc.reset(0);
+                        curStart = s;
+                        curEnd = s;
+                    }
+                    if (curEnd < e) {
+                        acc.add(ordered, curEnd, e, 0);
+                        curEnd = e;
+                    }
+                    if (curStart < s) {
+                        acc.retract(ordered, curStart, s, 0);
+                        curStart = s;
+                    }
+                    acc.writeGroup(0, out, p);
+                    rows[perm[p]] = p;
+                }
+                out.setValueCount(n);
+            }
+            return new WindowResult.RowRefs(out, rows, true);
+        } catch (RuntimeException e) {
+            if (out != null) {
+                out.close();
+            }
+            throw e;
+        } finally {
+            for (FieldVector v : ordered) {
+                if (v != null) {
+                    v.close();
+                }
+            }
         }
-        FrameBounds b = FrameBounds.of(order, frame, orderKey, ascending);
-        boolean removable = agg.removable();
-        int curStart = 0;
-        int curEnd = 0;
-        for (int p = 0; p < n; p++) {
-            int s = b.start[p];
-            int e = b.end[p];
-            if (ps[p] || s < curStart || e < curEnd || s >= curEnd || s > curStart && !removable) {
-                agg.reset();
-                curStart = s;
-                curEnd = s;
-            }
-            while (curEnd < e) {
-                agg.add(perm[curEnd++]);
-            }
-            while (curStart < s) {
-                agg.remove(perm[curStart++]);
-            }
-            agg.emit(perm[p]);
-        }
-        return agg.result();
     }
 }

@@ -228,7 +228,8 @@ public final class WindowOperator implements PhysicalOperator {
                         for (FieldVector a : args) {
                             bytes += a.getBufferSize();
                         }
-                        results[i] = WindowEvaluator.evaluate(c, wo, args, withDefault, orderKey, ascending, n);
+                        results[i] = WindowEvaluator.evaluate(c, wo, args, withDefault, orderKey, ascending, n,
+                                ctx.allocator());
                         bytes += results[i].estimatedBytes();
                         checkMemory(bytes, n);
                     }
@@ -297,6 +298,13 @@ public final class WindowOperator implements PhysicalOperator {
                 }
                 batches.clear();
                 next = Integer.MAX_VALUE;
+                if (results != null) {
+                    for (WindowResult r : results) {
+                        if (r != null) {
+                            r.close();
+                        }
+                    }
+                }
                 VectorGather.closeAll(owned);
                 owned.clear();
                 in.close();

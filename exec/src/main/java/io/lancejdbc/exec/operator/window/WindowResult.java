@@ -34,8 +34,12 @@ abstract class WindowResult {
         }
     }
 
-    /** Approximate heap bytes held. */
+    /** Approximate bytes held (heap and Arrow). */
     abstract long estimatedBytes();
+
+    /** Frees the Arrow memory this result owns; idempotent. */
+    void close() {
+    }
 
     /** 64-bit integers (ranks, counts, integer sums). */
     static final class Longs extends WindowResult {
@@ -174,14 +178,31 @@ abstract class WindowResult {
         }
     }
 
-    /** Values copied from other rows of an argument vector (LAG, LEAD, FIRST_VALUE, MIN, MAX...); -1: NULL. */
+    /**
+     * Values copied from rows of a vector (LAG, LEAD, FIRST_VALUE: of an argument; aggregates: of the vector the
+     * accumulator wrote, which this result then owns); -1: NULL.
+     */
     static final class RowRefs extends WindowResult {
-        final FieldVector source;
+        private FieldVector source;
         final int[] rows;
+        private final boolean owned;
 
         RowRefs(FieldVector source, int n) {
+            this(source, new int[n], false);
+        }
+
+        RowRefs(FieldVector source, int[] rows, boolean owned) {
             this.source = source;
-            this.rows = new int[n];
+            this.rows = rows;
+            this.owned = owned;
+        }
+
+        @Override
+        void close() {
+            if (owned && source != null) {
+                source.close();
+                source = null;
+            }
         }
 
         @Override
@@ -191,7 +212,7 @@ abstract class WindowResult {
 
         @Override
         long estimatedBytes() {
-            return rows.length * 4L;
+            return rows.length * 4L + (owned && source != null ? source.getBufferSize() : 0);
         }
     }
 }
