@@ -44,9 +44,9 @@ final class AnyValueAccumulator implements Accumulator {
     public void writeGroup(int group, FieldVector out, int index) {
         FieldVector values = store.vector();
         if (values == null || positions[group] < 0) {
-            io.lancejdbc.exec.expr.RowCopier.nulls(out).setNull(index);
+            io.lancejdbc.exec.stream.RowCopier.nulls(out).setNull(index);
         } else {
-            io.lancejdbc.exec.expr.RowCopier.of(values, out).copy(positions[group], index);
+            io.lancejdbc.exec.stream.RowCopier.of(values, out).copy(positions[group], index);
         }
     }
 

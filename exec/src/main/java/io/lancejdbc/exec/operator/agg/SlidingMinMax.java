@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.expr.ColumnReaders;
-import io.lancejdbc.exec.expr.RowCopier;
+import io.lancejdbc.exec.stream.RowCopier;
 import io.lancejdbc.exec.expr.ValueAccess;
 import java.util.Arrays;
 import org.apache.arrow.vector.FieldVector;
