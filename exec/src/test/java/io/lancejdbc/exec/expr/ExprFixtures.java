@@ -4,7 +4,6 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -147,11 +146,5 @@ final class ExprFixtures {
         }
         v.setValueCount(values.length);
         return v;
-    }
-
-    /** Microseconds since 1970-01-01T00:00 UTC of a naive timestamp. */
-    static long micros(LocalDateTime t) {
-        return ChronoUnit.MICROS.between(LocalDateTime.of(1970, 1, 1, 0, 0).atOffset(ZoneOffset.UTC),
-                t.atOffset(ZoneOffset.UTC));
     }
 }

@@ -13,6 +13,11 @@ import org.apache.arrow.vector.types.pojo.Field;
  * kernel that evaluates it is registered against the same constant in the execution layer
  * ({@code exec.expr.ScalarKernels}). SQL spellings and aliases (e.g. {@code substr}, {@code nvl}) are not keys: the
  * catalog maps them to the key of the call they bind to.
+ *
+ * <p>Adding a function takes three steps, and the tests {@code ScalarFunctionCatalogTest} and
+ * {@code ScalarKernelsTest} fail until all three are done: a constant here, a definition in one of the typing
+ * families of {@code sql.bind.ScalarFunctionCatalog}, a kernel in the matching family of
+ * {@code exec.expr.ScalarKernels}.
  */
 public enum ScalarFunctionKey {
     UPPER("upper"), LOWER("lower"), TRIM("trim"), LTRIM("ltrim"), RTRIM("rtrim"), REVERSE("reverse"),
