@@ -53,9 +53,23 @@ final class CastExpr implements CompiledExpr {
                     for (int i = 0; i < n; i++) {
                         if (r.isNull(i)) {
                             w.setNull(i);
-                        } else {
-                            w.set(i, r.get(i) * 86_400_000_000L);
+                            continue;
                         }
+                        long micros;
+                        try {
+                            micros = Math.multiplyExact(r.get(i), 86_400_000_000L);
+                        } catch (ArithmeticException e) {
+                            // Beyond year 294247 the microseconds wrapped into a wrong timestamp; the folded cast
+                            // (ValueAccess's timestamp setter) raises the same error.
+                            if (lenient) {
+                                w.setNull(i);
+                                continue;
+                            }
+                            throw new SqlError(SqlState.DATETIME_OVERFLOW, "Timestamp "
+                                    + java.time.LocalDate.ofEpochDay(r.get(i)).atStartOfDay() + " is outside the range"
+                                    + " of a microsecond timestamp (years -290308 to 294247)", e);
+                        }
+                        w.set(i, micros);
                     }
                 } else if (from instanceof ArrowType.Timestamp && to instanceof ArrowType.Date) {
                     ColumnReaders.LongReader r = ColumnReaders.longs(in.vector());

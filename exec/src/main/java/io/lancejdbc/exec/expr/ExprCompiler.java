@@ -11,8 +11,6 @@ import io.lancejdbc.sql.expr.ParamRef;
 import io.lancejdbc.sql.expr.SubqueryExpr;
 import io.lancejdbc.sql.types.Types;
 import java.time.Clock;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -123,15 +121,6 @@ public final class ExprCompiler {
             case Functions.ILIKE:
                 return new LikeExpr(compile(c.arg(0)), compile(c.arg(1)),
                         c.args().size() > 2 ? compile(c.arg(2)) : null, fn.equals(Functions.ILIKE));
-            case "now":
-                return new ConstantExpr(LocalDateTime.now(clock).withNano(LocalDateTime.now(clock).getNano() / 1000
-                        * 1000), c.type());
-            case "current_date":
-                return new ConstantExpr(LocalDate.now(clock), c.type());
-            case Functions.CONCAT_OP:
-                return row("||", c);
-            case "coalesce":
-                return new CoalesceExpr(compileAll(c.args()), c.type());
             case "interval":
                 throw new SqlError(SqlState.DATATYPE_MISMATCH, "An INTERVAL can only be added to or subtracted from a"
                         + " date or timestamp");
@@ -139,7 +128,7 @@ public final class ExprCompiler {
                 if (fn.startsWith("$")) {
                     throw new IllegalStateException("unresolved placeholder " + fn);
                 }
-                return row(fn, c);
+                return ScalarKernels.compile(c, this::compile, clock);
         }
     }
 
@@ -174,18 +163,6 @@ public final class ExprCompiler {
         }
     }
 
-    private CompiledExpr row(String name, Call c) {
-        List<ArrowType> argTypes = new ArrayList<>();
-        for (Expr a : c.args()) {
-            argTypes.add(a.type().getType());
-        }
-        RowFunctionExpr.RowFunction f = ScalarFunctions.of(name, argTypes, c.type().getType());
-        if (f == null) {
-            throw new SqlError(SqlState.UNDEFINED_FUNCTION, "Function " + name + "() cannot be evaluated");
-        }
-        return new RowFunctionExpr(name, compileAll(c.args()), f, ScalarFunctions.isStrict(name), c.type());
-    }
-
     private List<CompiledExpr> compileAll(List<Expr> args) {
         List<CompiledExpr> out = new ArrayList<>(args.size());
         for (Expr a : args) {
@@ -203,23 +180,6 @@ public final class ExprCompiler {
                 case Functions.INT_DIVIDE:
                 case Functions.MODULO:
                 case Functions.CAST:
-                case "sqrt":
-                case "ln":
-                case "log":
-                case "log10":
-                case "log2":
-                case "substring":
-                case "split_part":
-                case "repeat":
-                case "lpad":
-                case "rpad":
-                case "date_add":
-                case "regexp_like":
-                case "l2_distance":
-                case "cosine_distance":
-                case "inner_product":
-                case "dot_distance":
-                case "hamming_distance":
                     return true;
                 case Functions.ADD:
                 case Functions.SUBTRACT:
@@ -230,6 +190,9 @@ public final class ExprCompiler {
                     }
                     break;
                 default:
+                    if (ScalarKernels.mayRaise(c.function())) {
+                        return true;
+                    }
                     break;
             }
             for (Expr a : c.args()) {

@@ -6,6 +6,7 @@ import io.lancejdbc.sql.expr.Call;
 import io.lancejdbc.sql.expr.Expr;
 import io.lancejdbc.sql.expr.Functions;
 import io.lancejdbc.sql.expr.Literal;
+import io.lancejdbc.sql.expr.ScalarFunctionKey;
 import io.lancejdbc.sql.types.Types;
 import java.util.ArrayList;
 import java.util.List;
@@ -224,7 +225,7 @@ public final class Operators {
             if (op.equals(Functions.SUBTRACT)) {
                 amount = negate(amount);
             }
-            return new Call("date_add", List.of(base, amount, iv.arg(1)), Types.of(result, nullable));
+            return ScalarFunctionKey.DATE_ADD.call(List.of(base, amount, iv.arg(1)), Types.of(result, nullable));
         }
         if (isInterval(left) && op.equals(Functions.ADD)) {
             return dateArithmetic(op, right, left);
@@ -234,14 +235,14 @@ public final class Operators {
             if (op.equals(Functions.SUBTRACT)) {
                 amount = negate(amount);
             }
-            return new Call("date_add", List.of(left, amount, Literal.ofString("day")), Types.of(Types.DATE, nullable));
+            return ScalarFunctionKey.DATE_ADD.call(List.of(left, amount, Literal.ofString("day")), Types.of(Types.DATE, nullable));
         }
         if (op.equals(Functions.SUBTRACT) && Types.isTemporal(lt) && Types.isTemporal(rt)) {
             if (lt instanceof ArrowType.Date && rt instanceof ArrowType.Date) {
-                return new Call("datediff", List.of(left, right), Types.of(Types.INT64, nullable));
+                return ScalarFunctionKey.DATEDIFF.call(List.of(left, right), Types.of(Types.INT64, nullable));
             }
             Expr[] pair = coercePair(left, right, "timestamp subtraction");
-            return new Call("timestamp_diff_us", List.of(pair[0], pair[1]), Types.of(Types.INT64, nullable));
+            return ScalarFunctionKey.TIMESTAMP_DIFF_US.call(List.of(pair[0], pair[1]), Types.of(Types.INT64, nullable));
         }
         throw new SqlError(SqlState.DATATYPE_MISMATCH, "Operator " + op + " is not defined for " + left.sql() + " ("
                 + TypeCoercion.name(lt) + ") and " + right.sql() + " (" + TypeCoercion.name(rt)
@@ -472,7 +473,7 @@ public final class Operators {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "Unknown date part " + part);
         }
         ArrowType r = p.equals("epoch") ? Types.FLOAT64 : Types.INT64;
-        return new Call("extract", List.of(Literal.ofString(p), v), Types.of(r, e.type().isNullable()));
+        return ScalarFunctionKey.EXTRACT.call(List.of(Literal.ofString(p), v), Types.of(r, e.type().isNullable()));
     }
 
     /** {@code list[i]} (1-based) or {@code map[key]}. */
@@ -480,7 +481,7 @@ public final class Operators {
         ArrowType t = container.type().getType();
         if (Types.isListLike(t)) {
             Field elem = container.type().getChildren().get(0);
-            return new Call("element_at", List.of(container, TypeCoercion.coerce(index, Types.INT64)),
+            return ScalarFunctionKey.ELEMENT_AT.call(List.of(container, TypeCoercion.coerce(index, Types.INT64)),
                     Types.withNullable(Types.withoutMetadata(Types.rename(elem, "")), true));
         }
         if (t instanceof ArrowType.Map) {
@@ -489,7 +490,7 @@ public final class Operators {
             Field value = entries.getChildren().get(1);
             Expr k = TypeCoercion.coerce(index, TypeCoercion.commonType(key.getType(), index.type().getType(),
                     "map subscript"));
-            return new Call("map_value", List.of(container, k),
+            return ScalarFunctionKey.MAP_VALUE.call(List.of(container, k),
                     Types.withNullable(Types.withoutMetadata(Types.rename(value, "")), true));
         }
         if (t instanceof ArrowType.Struct) {
@@ -512,7 +513,7 @@ public final class Operators {
             for (int i = 0; i < children.size(); i++) {
                 Field c = children.get(i);
                 if (pass == 0 ? c.getName().equals(name) : c.getName().equalsIgnoreCase(name)) {
-                    return new Call("struct_field", List.of(struct, Literal.ofLong(i)),
+                    return ScalarFunctionKey.STRUCT_FIELD.call(List.of(struct, Literal.ofLong(i)),
                             Types.withNullable(Types.withoutMetadata(Types.rename(c, "")), true));
                 }
             }
