@@ -28,6 +28,16 @@ public enum EngineMode {
         EngineTarget start() {
             return new RemoteEngineTarget();
         }
+    },
+    /**
+     * The engine in a child JVM the driver starts and stops ({@code engine=isolated}), reached through the thin
+     * client over loopback; one child serves the whole suite.
+     */
+    ISOLATED("isolated") {
+        @Override
+        EngineTarget start() {
+            return new IsolatedEngineTarget();
+        }
     };
 
     /** The system property that selects the mode. */

@@ -22,6 +22,6 @@ class EngineModeTest {
     @Test
     void anUnknownModeNamesTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineMode.of("cluster"));
-        assertEquals("Unknown engine.mode=cluster; known modes: embedded, remote", e.getMessage());
+        assertEquals("Unknown engine.mode=cluster; known modes: embedded, remote, isolated", e.getMessage());
     }
 }

@@ -119,6 +119,7 @@ public final class LanceFlightServer implements AutoCloseable {
         private long idleTimeoutMillis = TimeUnit.MINUTES.toMillis(30);
         private int maxConcurrentQueries = Math.max(4, 4 * Runtime.getRuntime().availableProcessors());
         private EmbeddedQueryEngine engine;
+        private boolean clientSessions;
 
         private Builder() {
         }
@@ -195,6 +196,17 @@ public final class LanceFlightServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The isolated mode's child server: each client session is opened by the client with its own catalog
+         * properties ({@link io.lancejdbc.engine.remote.RemoteProtocol#OPEN_SESSION_ACTION}); the builder's
+         * properties then only name the catalog of the start-up check. Use it only behind authentication on
+         * loopback: a session's properties may name any catalog and local file.
+         */
+        public Builder clientSessions() {
+            this.clientSessions = true;
+            return this;
+        }
+
         /** Runs on this engine instead of a new one (which the caller keeps and closes). */
         public Builder engine(EmbeddedQueryEngine value) {
             this.engine = value;
@@ -230,7 +242,7 @@ public final class LanceFlightServer implements AutoCloseable {
                 try (var probe = e.openSession(engineConfig)) {
                     catalogName = probe.catalogName();
                 }
-                SessionRegistry sessions = new SessionRegistry(e, engineConfig, idleTimeoutMillis);
+                SessionRegistry sessions = new SessionRegistry(e, engineConfig, idleTimeoutMillis, clientSessions);
                 producer = new LanceFlightSqlProducer(allocator, sessions, maxConcurrentQueries,
                         config.containsKey(EngineProperty.QUERY_MAX_MEMORY.key()), catalogName);
                 Location location = tls ? Location.forGrpcTls(bind, port) : Location.forGrpcInsecure(bind, port);

@@ -697,6 +697,17 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
             }
             return;
         }
+        if (action.getType().equals(RemoteProtocol.OPEN_SESSION_ACTION) && sessions.clientConfigured()) {
+            try {
+                ServerSessionMiddleware m = context.getMiddleware(SESSION_KEY);
+                sessions.open(m.getSession().id, io.lancejdbc.engine.config.EngineConfig.of(
+                        RemoteProtocol.decodeProperties(action.getBody())));
+                listener.onCompleted();
+            } catch (RuntimeException e) {
+                listener.onError(FlightErrors.of(e));
+            }
+            return;
+        }
         if (!action.getType().equals(RemoteProtocol.INDEXES_ACTION)) {
             FlightSqlProducer.super.doAction(context, action, listener);
             return;

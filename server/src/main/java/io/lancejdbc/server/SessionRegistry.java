@@ -22,6 +22,8 @@ final class SessionRegistry implements AutoCloseable {
     private final QueryEngine engine;
     private final EngineConfig config;
     private final long idleMillis;
+    /** Isolated mode: each session is opened by its client with its own catalog properties ({@link #open}). */
+    private final boolean clientConfigured;
     private final Map<String, Entry> sessions = new ConcurrentHashMap<>();
     private final ScheduledExecutorService sweeper;
 
@@ -46,9 +48,18 @@ final class SessionRegistry implements AutoCloseable {
     }
 
     SessionRegistry(QueryEngine engine, EngineConfig config, long idleMillis) {
+        this(engine, config, idleMillis, false);
+    }
+
+    /**
+     * @param clientConfigured true for the isolated mode's child server: a session exists only once its client has
+     *     opened it with {@link #open}, and {@code config} is not used
+     */
+    SessionRegistry(QueryEngine engine, EngineConfig config, long idleMillis, boolean clientConfigured) {
         this.engine = engine;
         this.config = config;
         this.idleMillis = idleMillis;
+        this.clientConfigured = clientConfigured;
         this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "lance-jdbc-server-session-sweeper");
             t.setDaemon(true);
@@ -58,11 +69,42 @@ final class SessionRegistry implements AutoCloseable {
         sweeper.scheduleWithFixedDelay(this::closeIdle, period, period, TimeUnit.MILLISECONDS);
     }
 
-    /** The session for {@code id}, opened on first use. */
+    /**
+     * The session for {@code id}, opened on first use.
+     *
+     * @throws io.lancejdbc.engine.SqlError 08003 in the isolated mode when the client has not opened it
+     */
     Entry get(String id) {
+        if (clientConfigured) {
+            Entry e = sessions.get(id);
+            if (e == null) {
+                throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.CONNECTION_CLOSED, "The isolated"
+                        + " engine has no open session for this connection (it was closed)");
+            }
+            e.lastUsed = System.nanoTime();
+            return e;
+        }
         Entry e = sessions.computeIfAbsent(id, k -> new Entry(engine.openSession(config)));
         e.lastUsed = System.nanoTime();
         return e;
+    }
+
+    /** True when sessions are opened by their clients with {@link #open} (the isolated mode). */
+    boolean clientConfigured() {
+        return clientConfigured;
+    }
+
+    /**
+     * Opens the session {@code id} with the client's catalog properties (isolated mode), replacing one already
+     * open under that id.
+     *
+     * @throws io.lancejdbc.engine.SqlError what the engine throws for the properties
+     */
+    void open(String id, EngineConfig sessionConfig) {
+        Entry previous = sessions.put(id, new Entry(engine.openSession(sessionConfig)));
+        if (previous != null) {
+            previous.close();
+        }
     }
 
     /** Closes the session {@code id} if it is open. */

@@ -16,6 +16,30 @@ public final class EngineDrivers {
         return new LanceDriver(() -> engine);
     }
 
+    /**
+     * A driver for {@code engine=isolated} connections whose sessions to the child engine processes run on the remote
+     * engine {@code flight} (so a test can check its allocator); other connections fail.
+     *
+     * @param lingerMillis how long a child without connections lives on
+     */
+    public static LanceDriver isolatedOver(QueryEngine flight, long lingerMillis) {
+        return new LanceDriver(() -> {
+            throw new IllegalStateException("this test driver runs engine=isolated connections only");
+        }, () -> flight, lingerMillis);
+    }
+
+    /** A data source for {@code url} on {@code driver}. */
+    public static LanceDataSource dataSource(LanceDriver driver, String url) {
+        LanceDataSource ds = new LanceDataSource(driver);
+        ds.setUrl(url);
+        return ds;
+    }
+
+    /** The process ids of the driver's isolated engine processes now running. */
+    public static java.util.List<Long> isolatedProcessIds(LanceDriver driver) {
+        return driver.isolatedProcessIds();
+    }
+
     /** A data source (for pools and frameworks) whose connections run on {@code engine}. */
     public static LanceDataSource dataSource(QueryEngine engine, String url) {
         LanceDataSource ds = new LanceDataSource(over(engine));

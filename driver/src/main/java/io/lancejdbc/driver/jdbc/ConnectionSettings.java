@@ -160,6 +160,11 @@ record ConnectionSettings(EngineConfig config, String redactedUrl, List<String> 
         }
     }
 
+    /** True for {@code engine=isolated}: the engine runs in a child JVM the driver manages. */
+    boolean isolated() {
+        return "isolated".equals(config.raw(EngineProperty.ENGINE.key()));
+    }
+
     /** True when the warehouse is a local path, i.e. tables are local files. */
     boolean localWarehouse() {
         String warehouse = config.raw(EngineProperty.WAREHOUSE.key());

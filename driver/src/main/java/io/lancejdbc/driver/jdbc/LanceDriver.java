@@ -51,6 +51,9 @@ public final class LanceDriver implements Driver {
     private final DriverThreads threads = new DriverThreads();
     private QueryEngine engine;
     private QueryEngine remoteEngine;
+    /** The child engine processes of engine=isolated connections, made on the first such connection. */
+    private io.lancejdbc.driver.isolated.IsolatedEngines isolated;
+    private final long isolatedLingerMillis;
 
     /** A driver with the embedded engine (what DriverManager and ServiceLoader use). */
     public LanceDriver() {
@@ -69,8 +72,16 @@ public final class LanceDriver implements Driver {
      * @param remoteFactory makes the remote engine on the first {@code jdbc:lance:flight://} connection
      */
     LanceDriver(Supplier<QueryEngine> engineFactory, Supplier<QueryEngine> remoteFactory) {
+        this(engineFactory, remoteFactory, io.lancejdbc.driver.isolated.IsolatedEngines.DEFAULT_LINGER_MILLIS);
+    }
+
+    /**
+     * @param isolatedLingerMillis how long an isolated engine process without connections lives on
+     */
+    LanceDriver(Supplier<QueryEngine> engineFactory, Supplier<QueryEngine> remoteFactory, long isolatedLingerMillis) {
         this.engineFactory = engineFactory;
         this.remoteFactory = remoteFactory;
+        this.isolatedLingerMillis = isolatedLingerMillis;
     }
 
     /**
@@ -86,10 +97,11 @@ public final class LanceDriver implements Driver {
         }
         ConnectionSettings settings = ConnectionSettings.resolve(url, info == null ? new Properties() : info);
         ArrowRuntimeCheck.verify();
-        QueryEngine e = settings.remote() ? remoteEngine() : engine();
+        boolean isolatedMode = settings.isolated();
+        QueryEngine e = settings.remote() || isolatedMode ? remoteEngine() : engine();
         EngineSession session;
         try {
-            session = e.openSession(settings.config());
+            session = isolatedMode ? isolated().openSession(settings.config(), e) : e.openSession(settings.config());
         } catch (SqlError error) {
             throw SqlExceptions.from(error);
         } catch (RuntimeException error) {
@@ -126,9 +138,25 @@ public final class LanceDriver implements Driver {
         return remoteEngine;
     }
 
+    private synchronized io.lancejdbc.driver.isolated.IsolatedEngines isolated() {
+        if (isolated == null) {
+            isolated = new io.lancejdbc.driver.isolated.IsolatedEngines(isolatedLingerMillis);
+        }
+        return isolated;
+    }
+
+    /** The process ids of this driver's isolated engine processes now running (for tests). */
+    synchronized java.util.List<Long> isolatedProcessIds() {
+        return isolated == null ? java.util.List.of() : isolated.pids();
+    }
+
     /** Closes the engine and the driver's threads (for {@link LanceDataSource#close()} and tests). */
     synchronized void shutdown() {
         threads.close();
+        if (isolated != null) {
+            isolated.close();
+            isolated = null;
+        }
         if (engine != null) {
             engine.close();
             engine = null;

@@ -23,6 +23,8 @@ final class PropertyRules {
                 return new String[] {"true", "false"};
             case REST_SECURITY_TYPE:
                 return new String[] {"none", "bearer", "api_key"};
+            case ENGINE:
+                return new String[] {"embedded", "isolated"};
             default:
                 return null;
         }

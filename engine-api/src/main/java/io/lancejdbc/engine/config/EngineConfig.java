@@ -60,6 +60,9 @@ public final class EngineConfig {
      * that looks like one.
      */
     public static boolean isSecretKey(String key) {
+        if (key.startsWith(io.lancejdbc.engine.remote.RemoteProtocol.SESSION_PROPERTY_PREFIX)) {
+            return isSecretKey(key.substring(io.lancejdbc.engine.remote.RemoteProtocol.SESSION_PROPERTY_PREFIX.length()));
+        }
         if (EngineProperty.byKey(key).map(EngineProperty::secret).orElse(false)) {
             return true;
         }

@@ -100,7 +100,13 @@ public enum EngineProperty {
             "Most bytes of Arrow memory one query may hold (joins, aggregates, sorts), optionally with k, m or g"
                     + " (512m); default: unlimited."),
     TOPN_LAZY_MATERIALIZATION_THRESHOLD("topn_lazy_materialization_threshold", "1024", false,
-            "vector_search two-phase read when top_k + offset is at most this; -1 disables.");
+            "vector_search two-phase read when top_k + offset is at most this; -1 disables."),
+    ENGINE("engine", "embedded", false,
+            "Where the engine runs: embedded (in this JVM) or isolated (in a child JVM the driver starts and stops,"
+                    + " so a native crash in lance-core cannot take the application down; docs/server.md)."),
+    ISOLATED_JVM_OPTIONS("isolated.jvm_options", null, false,
+            "Extra JVM options of the isolated engine's child JVM, separated by spaces (e.g. -Xmx4g); connections"
+                    + " with different options get different child processes.");
 
     /** Prefix of Lance storage options passed through unchanged, e.g. lance.storage.client_max_retries. */
     public static final String LANCE_STORAGE_PREFIX = "lance.storage.";

@@ -35,6 +35,18 @@ public final class RemoteProtocol {
     /** DoAction type: body {@link #encodeName}, one result {@link #encodeIndexes}. */
     public static final String INDEXES_ACTION = "lance.indexes";
 
+    /**
+     * DoAction type: body {@link #encodeProperties}, no results. Opens the caller's server session with these catalog
+     * properties instead of the server's own; only a server started for the isolated mode (one client, the parent
+     * JVM, authenticated by a one-time token) accepts it. It is the first call of such a session.
+     */
+    public static final String OPEN_SESSION_ACTION = "lance.open-session";
+    /**
+     * Session config key prefix: the thin client sends the keys with this prefix (prefix removed) in
+     * {@link #OPEN_SESSION_ACTION} when it opens the session (the isolated mode's catalog properties).
+     */
+    public static final String SESSION_PROPERTY_PREFIX = "flight.session.";
+
     /** Engine name of the remote engine ({@code QueryEngineProvider#name()} of flight-client/). */
     public static final String ENGINE_NAME = "flight";
     /** Session config key: the server, {@code grpc+tcp://host:port} or {@code grpc+tls://host:port}. */
@@ -63,6 +75,37 @@ public final class RemoteProtocol {
             return bytes.toByteArray();
         } catch (IOException e) {
             throw new SqlError(SqlState.GENERAL_ERROR, "Cannot encode a table name", e);
+        }
+    }
+
+    /** Properties (key, value pairs) as an action body. */
+    public static byte[] encodeProperties(Map<String, String> properties) {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.writeInt(properties.size());
+            for (Map.Entry<String, String> e : properties.entrySet()) {
+                out.writeUTF(e.getKey());
+                out.writeUTF(e.getValue());
+            }
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new SqlError(SqlState.GENERAL_ERROR, "Cannot encode session properties", e);
+        }
+    }
+
+    /** The inverse of {@link #encodeProperties}, in order. */
+    public static Map<String, String> decodeProperties(byte[] body) {
+        try {
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(body));
+            int n = in.readInt();
+            Map<String, String> out = new LinkedHashMap<>();
+            for (int i = 0; i < n; i++) {
+                out.put(in.readUTF(), in.readUTF());
+            }
+            return out;
+        } catch (IOException e) {
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "Malformed " + OPEN_SESSION_ACTION + " request", e);
         }
     }
 

@@ -18,8 +18,11 @@ import java.nio.file.Path;
  * @param password the password, or null
  * @param caFile PEM CA certificates to trust, or null for the JDK's trust store
  * @param verify false skips server certificate verification
+ * @param sessionProperties catalog properties the session is opened with on the server (keys of
+ *     {@link RemoteProtocol#SESSION_PROPERTY_PREFIX}, prefix removed; the isolated mode), or empty: the server's own
  */
-record FlightEndpointConfig(URI uri, String token, String user, String password, Path caFile, boolean verify) {
+record FlightEndpointConfig(URI uri, String token, String user, String password, Path caFile, boolean verify,
+        java.util.Map<String, String> sessionProperties) {
 
     boolean tls() {
         return uri.getScheme().equals("grpc+tls");
@@ -61,8 +64,14 @@ record FlightEndpointConfig(URI uri, String token, String user, String password,
         if (verify != null && !verify.equalsIgnoreCase("true") && !verify.equalsIgnoreCase("false")) {
             throw new SqlError(SqlState.CONNECTION_FAILURE, "tls.verify must be true or false, got '" + verify + "'");
         }
+        java.util.Map<String, String> session = new java.util.LinkedHashMap<>();
+        for (java.util.Map.Entry<String, String> e : config.asMap().entrySet()) {
+            if (e.getKey().startsWith(RemoteProtocol.SESSION_PROPERTY_PREFIX)) {
+                session.put(e.getKey().substring(RemoteProtocol.SESSION_PROPERTY_PREFIX.length()), e.getValue());
+            }
+        }
         return new FlightEndpointConfig(uri, token, user, password, caFile,
-                verify == null || verify.equalsIgnoreCase("true"));
+                verify == null || verify.equalsIgnoreCase("true"), java.util.Collections.unmodifiableMap(session));
     }
 
     private static String blankToNull(String s) {

@@ -98,6 +98,15 @@ final class FlightEngineSession implements EngineSession {
                         .orElseThrow(() -> new SqlError(SqlState.INVALID_AUTHORIZATION, "The server accepted the"
                                 + " user and password but sent no bearer token"));
             }
+            if (!config.sessionProperties().isEmpty()) {
+                // The isolated mode's child opens this session with the connection's own catalog properties.
+                java.util.Iterator<org.apache.arrow.flight.Result> r = client.doAction(new org.apache.arrow.flight.Action(
+                        RemoteProtocol.OPEN_SESSION_ACTION, RemoteProtocol.encodeProperties(config.sessionProperties())),
+                        credentials == null ? new CallOption[0] : new CallOption[] {credentials});
+                while (r.hasNext()) {
+                    r.next();
+                }
+            }
             return new FlightEngineSession(client, allocator, credentials);
         } catch (FlightRuntimeException e) {
             closeQuietly(client);
