@@ -248,8 +248,9 @@ public final class MatrixBenchmark {
         }
         Result r = new Result(c, expected, filter[1], new Timings(ours), new Timings(ref), new Timings(oursCpu),
                 new Timings(refCpu), null, null);
-        System.out.printf(Locale.ROOT, "%-22s steady ours %8.1f ms  ref %8.1f ms  ratio %.3f  %s  %s%n", c.id(),
-                r.ours().median(), r.ref().median(), r.ratio(), expected, filter[1]);
+        System.out.printf(Locale.ROOT, "%-22s steady ours %8.1f ms  ref %8.1f ms  ratio %.3f  cpu %.1f / %.1f ms"
+                + "  %s  %s%n", c.id(), r.ours().median(), r.ref().median(), r.ratio(), r.oursCpu().median(),
+                r.refCpu().median(), expected, filter[1]);
         return r;
     }
 
