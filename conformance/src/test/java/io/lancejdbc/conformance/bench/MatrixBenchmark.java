@@ -142,7 +142,11 @@ public final class MatrixBenchmark {
         String reference(MatrixCell c, String filter) throws Exception {
             MatrixChecksum sum = new MatrixChecksum(c.ordered());
             if (c.reference() == MatrixCell.Reference.SCAN) {
-                ScanOptions options = new ScanOptions.Builder().columns(c.columns()).filter(filter).build();
+                ScanOptions.Builder builder = new ScanOptions.Builder().columns(c.columns());
+                if (filter != null) {
+                    builder.filter(filter);
+                }
+                ScanOptions options = builder.build();
                 try (LanceScanner scanner = LanceScanner.create(dataset, options, allocator);
                         ArrowReader reader = scanner.scanBatches()) {
                     while (reader.loadNextBatch()) {
@@ -166,6 +170,9 @@ public final class MatrixBenchmark {
         String[] pushedFilter(MatrixCell c) throws SQLException {
             if (c.reference() != MatrixCell.Reference.SCAN) {
                 return new String[] {null, "n/a"};
+            }
+            if (!c.sql().contains(" WHERE ")) {
+                return new String[] {null, "no filter"};
             }
             String pushed = null;
             boolean residual = false;

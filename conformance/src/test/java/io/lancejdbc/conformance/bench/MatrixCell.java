@@ -31,6 +31,8 @@ record MatrixCell(String id, String title, String sql, Reference reference, List
     static List<MatrixCell> all(long rows) {
         List<MatrixCell> cells = new ArrayList<>();
         List<String> one = List.of("id");
+        cells.add(new MatrixCell("scan.4col", "full scan, no WHERE, 4 columns (int64, int64, utf8, float64)",
+                "SELECT id, u, s1k, f64 FROM $t", Reference.SCAN, List.of("id", "u", "s1k", "f64"), false, 1.10));
         List<String> all = MatrixTable.COLUMNS;
         long[] sel = {rows / 1000, rows / 50, rows / 2};
         String[] selName = {"0.1%", "2%", "50%"};
