@@ -48,7 +48,7 @@ import org.lance.ipc.ScanOptions;
  * <p>Run (from the repository root; the data is written once under the given directory):
  * <pre>
  * mvn -q -DskipTests -Pbench -pl conformance -am package -Dbench.dir=/tmp/lance-bench \
- *     -Dbench.main=io.lancejdbc.conformance.bench.SqlOpsBenchmark [-Dbench.args=RUNS]
+ *     -Dbench.main=io.lancejdbc.conformance.bench.SqlOpsBenchmark [-Dbench.args="RUNS [PARALLELISM]"]
  * </pre>
  *
  * <p>Tables: {@code fact} (4,000,000 rows in 8 fragments: {@code id} 0.., {@code k = id % 100000}, {@code g = id %
@@ -84,39 +84,49 @@ public final class SqlOpsBenchmark {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args.length > 0 ? args[0] : System.getProperty("java.io.tmpdir") + "/lance-jdbc-bench");
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 7;
+        int parallelism = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
         Files.createDirectories(dir);
+        MachineLoad before = MachineLoad.now();
         try (BufferAllocator allocator = new RootAllocator()) {
             writeIfAbsent(allocator, dir.resolve("fact.lance"), factSchema(), FACT_ROWS, 500_000,
                     SqlOpsBenchmark::fillFact);
             writeIfAbsent(allocator, dir.resolve("dim.lance"), dimSchema(), DIM_ROWS, 100_000,
                     SqlOpsBenchmark::fillDim);
+            System.out.printf("parallelism %d on both sides (scan.parallelism; DuckDB threads and Lance streams per"
+                    + " table), %d runs per side, sides alternating, load %s%n", parallelism, runs, before);
             System.out.printf("%-40s %21s %21s %14s%n", "query", "lance-jdbc median/min", "duckdb median/min",
                     "ratio med/min");
             try (EmbeddedQueryEngine engine = new EmbeddedQueryEngine();
                     EngineSession session = engine.openSession(EngineConfig.of(Map.of("warehouse",
-                            dir.toString())));
-                    Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+                            dir.toString(), "scan.parallelism", Integer.toString(parallelism))));
+                    Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+                    DuckSide duckSide = new DuckSide(duck, allocator, dir, parallelism)) {
                 for (Query q : QUERIES) {
                     List<Object> ours = runOurs(session, q.sql());
-                    List<Object> theirs = runDuck(duck, allocator, dir, q);
+                    List<Object> theirs = duckSide.run(q);
                     if (!sameResult(ours, theirs)) {
                         throw new IllegalStateException(q.name() + ": results differ: lance-jdbc " + ours
                                 + ", duckdb " + theirs);
                     }
                     for (int w = 0; w < 2; w++) {
                         runOurs(session, q.sql());
-                        runDuck(duck, allocator, dir, q);
+                        duckSide.run(q);
                     }
-                    // Interleaved, so that both engines see the same background load.
+                    // Interleaved, the side that goes first alternating, so both see the same background load.
                     long[] ourTimes = new long[runs];
                     long[] duckTimes = new long[runs];
                     for (int r = 0; r < runs; r++) {
-                        long t0 = System.nanoTime();
-                        runOurs(session, q.sql());
-                        ourTimes[r] = System.nanoTime() - t0;
-                        t0 = System.nanoTime();
-                        runDuck(duck, allocator, dir, q);
-                        duckTimes[r] = System.nanoTime() - t0;
+                        for (int side = 0; side < 2; side++) {
+                            boolean oursNow = (side == 0) == (r % 2 == 0);
+                            long t0 = System.nanoTime();
+                            if (oursNow) {
+                                runOurs(session, q.sql());
+                                ourTimes[r] = System.nanoTime() - t0;
+                            } else {
+                                duckSide.run(q);
+                                duckTimes[r] = System.nanoTime() - t0;
+                            }
+                        }
                     }
                     double ourMs = median(ourTimes) / 1e6;
                     double duckMs = median(duckTimes) / 1e6;
@@ -127,6 +137,7 @@ public final class SqlOpsBenchmark {
                 }
             }
         }
+        System.out.println("load " + before + " -> " + MachineLoad.now());
     }
 
     private static List<Object> runOurs(EngineSession session, String sql) {
@@ -146,42 +157,100 @@ public final class SqlOpsBenchmark {
         return out;
     }
 
-    /** Registers a fresh Arrow stream per table (a stream is read once) and runs the query in DuckDB. */
-    private static List<Object> runDuck(Connection duck, BufferAllocator allocator, Path dir, Query q)
-            throws Exception {
-        List<AutoCloseable> resources = new ArrayList<>();
-        try {
-            for (Map.Entry<String, List<String>> t : q.columns().entrySet()) {
-                Dataset ds = Dataset.open(dir.resolve(t.getKey() + ".lance").toString(), allocator);
-                resources.add(ds);
-                LanceScanner scanner = LanceScanner.create(ds, new ScanOptions.Builder().columns(t.getValue())
-                        .batchSize(8192).build(), allocator);
-                resources.add(scanner);
-                ArrowReader reader = scanner.scanBatches();
-                resources.add(reader);
-                ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
-                resources.add(stream);
-                Data.exportArrayStream(allocator, reader, stream);
-                duck.unwrap(DuckDBConnection.class).registerArrowStream(t.getKey(), stream);
+    /**
+     * DuckDB's side, kept open across runs like our session: each table's {@link Dataset} is opened once; every run
+     * exports {@code parallelism} Arrow C streams per table (lance-core scanners over interleaved fragment groups,
+     * the way our splits are read by {@code scan.parallelism} workers), registers them, and queries their UNION
+     * ALL, with DuckDB's {@code threads} set to the same parallelism. A stream is consumed by one query, so the
+     * scanners are new per run, as our scans are.
+     */
+    static final class DuckSide implements AutoCloseable {
+        private final Connection duck;
+        private final BufferAllocator allocator;
+        private final int parallelism;
+        private final Map<String, Dataset> datasets = new java.util.HashMap<>();
+        private final Map<String, List<List<Integer>>> fragmentGroups = new java.util.HashMap<>();
+
+        DuckSide(Connection duck, BufferAllocator allocator, Path dir, int parallelism) throws SQLException {
+            this.duck = duck;
+            this.allocator = allocator;
+            this.parallelism = parallelism;
+            try (Statement st = duck.createStatement()) {
+                st.execute("SET threads TO " + parallelism);
             }
-            List<Object> out = new ArrayList<>();
-            try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(q.sql())) {
-                int n = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    for (int c = 1; c <= n; c++) {
-                        out.add(rs.getObject(c));
+            for (String table : List.of("fact", "dim")) {
+                Dataset ds = Dataset.open(dir.resolve(table + ".lance").toString(), allocator);
+                datasets.put(table, ds);
+                List<List<Integer>> groups = new ArrayList<>();
+                List<org.lance.Fragment> fragments = ds.getFragments();
+                int streams = Math.min(parallelism, fragments.size());
+                for (int g = 0; g < streams; g++) {
+                    groups.add(new ArrayList<>());
+                }
+                for (int f = 0; f < fragments.size(); f++) {
+                    groups.get(f % streams).add(fragments.get(f).getId());
+                }
+                fragmentGroups.put(table, groups);
+            }
+        }
+
+        /** The statement with each table replaced by the UNION ALL of its registered streams. */
+        private String rewrite(String sql) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b(FROM|JOIN) (fact|dim)( [a-z]\\b)?")
+                    .matcher(sql);
+            return m.replaceAll(r -> {
+                String table = r.group(2);
+                StringBuilder union = new StringBuilder("(");
+                for (int g = 0; g < fragmentGroups.get(table).size(); g++) {
+                    union.append(g == 0 ? "" : " UNION ALL ").append("SELECT * FROM ").append(table).append("_s")
+                            .append(g);
+                }
+                return r.group(1) + " " + union + ") " + (r.group(3) == null ? table : r.group(3).trim());
+            });
+        }
+
+        List<Object> run(Query q) throws Exception {
+            List<AutoCloseable> resources = new ArrayList<>();
+            try {
+                for (Map.Entry<String, List<String>> t : q.columns().entrySet()) {
+                    List<List<Integer>> groups = fragmentGroups.get(t.getKey());
+                    for (int g = 0; g < groups.size(); g++) {
+                        LanceScanner scanner = LanceScanner.create(datasets.get(t.getKey()),
+                                new ScanOptions.Builder().columns(t.getValue()).fragmentIds(groups.get(g))
+                                        .batchSize(8192).build(), allocator);
+                        resources.add(scanner);
+                        ArrowReader reader = scanner.scanBatches();
+                        resources.add(reader);
+                        ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
+                        resources.add(stream);
+                        Data.exportArrayStream(allocator, reader, stream);
+                        duck.unwrap(DuckDBConnection.class).registerArrowStream(t.getKey() + "_s" + g, stream);
+                    }
+                }
+                List<Object> out = new ArrayList<>();
+                try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(rewrite(q.sql()))) {
+                    int n = rs.getMetaData().getColumnCount();
+                    while (rs.next()) {
+                        for (int c = 1; c <= n; c++) {
+                            out.add(rs.getObject(c));
+                        }
+                    }
+                }
+                return out;
+            } finally {
+                for (int i = resources.size() - 1; i >= 0; i--) {
+                    try {
+                        resources.get(i).close();
+                    } catch (Exception e) {
+                        // The stream may already be released by DuckDB; nothing else to free.
                     }
                 }
             }
-            return out;
-        } finally {
-            for (int i = resources.size() - 1; i >= 0; i--) {
-                try {
-                    resources.get(i).close();
-                } catch (Exception e) {
-                    // The stream may already be released by DuckDB; nothing else to free.
-                }
-            }
+        }
+
+        @Override
+        public void close() {
+            datasets.values().forEach(Dataset::close);
         }
     }
 

@@ -107,6 +107,16 @@ public final class LanceResultSet implements ResultSet {
 
     @Override
     public boolean next() throws SQLException {
+        // A step inside the current batch touches only this result set's own fields, so it takes no lock (the lock
+        // makes a close from another thread wait for a call that fetches or frees batches; the getters do not take
+        // it either). One lock and unlock per row was a third of a one-column scan's getter time.
+        RowBatch current = batch;
+        if (rowMode && !closed && !afterLast && current != null && row + 1 < current.rowCount()
+                && (maxRows <= 0 || rowNumber < maxRows)) {
+            row++;
+            rowNumber++;
+            return true;
+        }
         if (statement == null) {
             return advance();
         }
