@@ -274,7 +274,10 @@ final class StatementRunner {
         boolean pushdown = SessionSettings.predicatePushdown(settings);
         plan = Optimizer.optimize(plan, pushdown);
         long maxMemory = SessionSettings.maxMemory(settings);
-        PhysicalPlanner planner = new PhysicalPlanner(maxMemory, extensions, lowerCase(settings));
+        Map<String, String> planSettings = lowerCase(settings);
+        // The plan's split stages carry their degree, so EXPLAIN shows the parallelism that runs.
+        planSettings.put(EngineProperty.SCAN_PARALLELISM.key(), String.valueOf(SessionSettings.parallelism(settings)));
+        PhysicalPlanner planner = new PhysicalPlanner(maxMemory, extensions, planSettings);
         PhysicalOperator root = planner.plan(plan);
         if (q.explain()) {
             List<Object[]> lines = new ArrayList<>();

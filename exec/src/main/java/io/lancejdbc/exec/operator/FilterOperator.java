@@ -46,6 +46,11 @@ public final class FilterOperator implements PhysicalOperator, StreamTransform {
     }
 
     @Override
+    public PhysicalOperator withInput(PhysicalOperator in) {
+        return new FilterOperator(in, condition);
+    }
+
+    @Override
     public BatchStream open(ExecContext ctx) {
         return transform(input.open(ctx), ctx);
     }

@@ -2,6 +2,7 @@ package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.operator.ExecContext;
 import io.lancejdbc.exec.operator.SplitPipeline;
+import io.lancejdbc.exec.operator.SplitStage;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
@@ -17,14 +18,16 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Aggregation with one partial state per worker: {@code scan.parallelism} workers take splits one at a time, read
- * each through the filter/project pipeline and fold it into their own state; the partial states are then merged.
+ * The run of a planned {@link FinalAggregateOperator} over its {@link PartialAggregateOperator}: the
+ * {@link SplitStage}'s {@code degree} workers take splits one at a time, read each through the stage's pipeline and
+ * fold it into their own partial state; the partial states are then merged in worker order.
  */
 final class ParallelAggregationStream implements BatchStream {
     private final Schema schema;
     private final int keyCount;
     private final Field[] keyFields;
     private final SplitPipeline pipeline;
+    private final int degree;
     private final AggregationState.Factory states;
     private final ExecContext ctx;
     private final List<Future<AggregationState>> futures = new ArrayList<>();
@@ -33,12 +36,13 @@ final class ParallelAggregationStream implements BatchStream {
     private volatile boolean closed;
     private boolean done;
 
-    ParallelAggregationStream(Schema schema, int keyCount, Field[] keyFields, SplitPipeline pipeline,
+    ParallelAggregationStream(Schema schema, int keyCount, Field[] keyFields, SplitStage stage,
             AggregationState.Factory states, ExecContext ctx) {
         this.schema = schema;
         this.keyCount = keyCount;
         this.keyFields = keyFields;
-        this.pipeline = pipeline;
+        this.pipeline = stage.pipeline();
+        this.degree = stage.degree();
         this.states = states;
         this.ctx = ctx;
     }
@@ -55,7 +59,7 @@ final class ParallelAggregationStream implements BatchStream {
         }
         done = true;
         int splits = pipeline.splitCount();
-        int workers = Math.min(ctx.scanParallelism(), splits);
+        int workers = Math.min(degree, splits);
         SplitPipeline.Prepared ready = pipeline.prepare(ctx);
         prepared = ready;
         AtomicInteger nextSplit = new AtomicInteger();
