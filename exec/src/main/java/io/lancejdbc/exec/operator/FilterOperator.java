@@ -52,7 +52,7 @@ public final class FilterOperator implements PhysicalOperator, StreamTransform {
 
     @Override
     public BatchStream open(ExecContext ctx) {
-        return transform(input.open(ctx), ctx);
+        return transform(ctx.open(input), ctx);
     }
 
     @Override

@@ -61,7 +61,7 @@ public final class PartialTopNOperator implements PhysicalOperator, StreamTransf
 
     @Override
     public BatchStream open(ExecContext ctx) {
-        return transform(input.open(ctx), ctx);
+        return transform(ctx.open(input), ctx);
     }
 
     @Override

@@ -71,7 +71,7 @@ public final class ProjectOperator implements PhysicalOperator, StreamTransform 
 
     @Override
     public BatchStream open(ExecContext ctx) {
-        return transform(input.open(ctx), ctx);
+        return transform(ctx.open(input), ctx);
     }
 
     @Override

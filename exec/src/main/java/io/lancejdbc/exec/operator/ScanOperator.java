@@ -120,6 +120,10 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
         if (task.split() != null) {
             req = req.withFragments(task.split().fragmentIds());
         }
+        if (ctx.profile() != null) {
+            ctx.profile().scanRequest(this, task.split() != null ? task.split().fragmentIds().size()
+                    : task.dataset().snapshot().fragments().size());
+        }
         if (lanceFilter != null) {
             req = req.withFilter(lanceFilter);
         }

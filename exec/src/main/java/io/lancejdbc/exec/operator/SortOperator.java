@@ -94,7 +94,7 @@ public final class SortOperator implements PhysicalOperator {
             asc[i] = keys.get(i).ascending();
             nullsFirst[i] = keys.get(i).nullsFirst();
         }
-        BatchStream in = input.open(ctx);
+        BatchStream in = ctx.open(input);
         if (limit >= 0 && offset + limit <= TopNStream.MAX_HEAP_ROWS) {
             return new TopNStream(in, compiled, asc, nullsFirst, (int) offset, (int) limit, ctx);
         }

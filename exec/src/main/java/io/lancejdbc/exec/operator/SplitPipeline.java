@@ -134,12 +134,12 @@ public final class SplitPipeline {
 
         /** Split {@code index} read through every stage (any thread). */
         public BatchStream open(int index) {
-            BatchStream s = source.openSplit(ctx, index);
+            BatchStream s = ctx.observe((PhysicalOperator) source, source.openSplit(ctx, index));
             try {
                 for (int i = 0; i < stages.size(); i++) {
                     PhysicalOperator stage = stages.get(i);
-                    s = stage instanceof SplitProbe ? probes.get(i).probe(s) : ((StreamTransform) stage).transform(s,
-                            ctx);
+                    s = ctx.observe(stage, stage instanceof SplitProbe ? probes.get(i).probe(s)
+                            : ((StreamTransform) stage).transform(s, ctx));
                 }
             } catch (RuntimeException | Error e) {
                 s.close();

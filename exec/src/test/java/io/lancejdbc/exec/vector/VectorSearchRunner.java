@@ -95,9 +95,7 @@ final class VectorSearchRunner implements AutoCloseable {
         try (BufferAllocator allocator = root.newChildAllocator("query", 0, Long.MAX_VALUE)) {
             Clock clock = Clock.systemUTC();
             ExecContext ctx = new ExecContext(allocator, new Cancellation(), workers, reader, 1024, 4, clock,
-                    new ExprCompiler(clock, (plan, max) -> {
-                        throw new IllegalStateException("no subqueries here");
-                    }));
+                    new ExprCompiler(clock, ExprCompiler.NO_SUBQUERIES));
             try (BatchStream s = op.open(ctx)) {
                 VectorSchemaRoot b;
                 while ((b = s.next()) != null) {

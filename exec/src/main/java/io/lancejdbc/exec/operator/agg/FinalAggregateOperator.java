@@ -43,7 +43,7 @@ public final class FinalAggregateOperator implements PhysicalOperator {
     public BatchStream open(ExecContext ctx) {
         Schema schema = partial.schema();
         Field[] keyFields = schema.getFields().subList(0, partial.keyCount()).toArray(new Field[0]);
-        return new ParallelAggregationStream(schema, partial.keyCount(), keyFields, partial.stage(),
-                partial.states(ctx), ctx);
+        return new ParallelAggregationStream(schema, partial.keyCount(), keyFields, partial, partial.states(ctx),
+                ctx);
     }
 }

@@ -144,7 +144,7 @@ public final class HashAggregateOperator implements PhysicalOperator {
     @Override
     public BatchStream open(ExecContext ctx) {
         AggregationState.Factory states = states(keys, aggregates, maxMemoryBytes, ctx);
-        BatchStream in = input.open(ctx);
+        BatchStream in = ctx.open(input);
         return new BatchStream() {
             private boolean done;
 

@@ -28,6 +28,9 @@ final class ParallelAggregationStream implements BatchStream {
     private final Field[] keyFields;
     private final SplitPipeline pipeline;
     private final int degree;
+    private final SplitStage stage;
+    /** The partial aggregation, for EXPLAIN ANALYZE (its rows: the groups of every partial state). */
+    private final PartialAggregateOperator partial;
     private final AggregationState.Factory states;
     private final ExecContext ctx;
     private final List<Future<AggregationState>> futures = new ArrayList<>();
@@ -36,8 +39,11 @@ final class ParallelAggregationStream implements BatchStream {
     private volatile boolean closed;
     private boolean done;
 
-    ParallelAggregationStream(Schema schema, int keyCount, Field[] keyFields, SplitStage stage,
+    ParallelAggregationStream(Schema schema, int keyCount, Field[] keyFields, PartialAggregateOperator partial,
             AggregationState.Factory states, ExecContext ctx) {
+        SplitStage stage = partial.stage();
+        this.stage = stage;
+        this.partial = partial;
         this.schema = schema;
         this.keyCount = keyCount;
         this.keyFields = keyFields;
@@ -70,7 +76,7 @@ final class ParallelAggregationStream implements BatchStream {
                     int i;
                     while (!closed && (i = nextSplit.getAndIncrement()) < splits) {
                         ctx.cancellation().throwIfCancelled();
-                        try (BatchStream s = ready.open(i)) {
+                        try (BatchStream s = ctx.observe(stage, ready.open(i))) {
                             VectorSchemaRoot b;
                             while (!closed && (b = s.next()) != null) {
                                 try (VectorSchemaRoot batch = b) {
@@ -78,6 +84,9 @@ final class ParallelAggregationStream implements BatchStream {
                                 }
                             }
                         }
+                    }
+                    if (ctx.profile() != null) {
+                        ctx.profile().of(partial).addRows(state.groupCount());
                     }
                     return state;
                 } catch (RuntimeException | Error e) {
