@@ -75,8 +75,9 @@ final class VectorSearchRunner implements AutoCloseable {
     }
 
     PhysicalOperator plan(VectorSearch node, VectorSearchSettings settings) {
+        // The degree the execution context below had before split parallelism was planned.
         Map<String, String> session = Map.of("topn_lazy_materialization_threshold",
-                Long.toString(settings.lazyMaterializationThreshold()));
+                Long.toString(settings.lazyMaterializationThreshold()), "scan.parallelism", "4");
         return new PhysicalPlanner(Long.MAX_VALUE, List.of(new VectorSearchPlanner()), session).plan(node);
     }
 
