@@ -326,7 +326,10 @@ class EngineEndToEndTest {
                 lines.add(rs.getString(1).strip());
             }
         }
-        assertEquals("LANCE_SCAN lance.default.items", lines.get(0));
+        // The scan's 5 fragment splits are read by the split stage above it (PARALLEL_SPLITS, docs/sql-reference.md).
+        assertTrue(lines.get(0).startsWith("PARALLEL_SPLITS splits=5 degree="), lines.toString());
+        assertEquals("delivery: split order", lines.get(1));
+        assertEquals("LANCE_SCAN lance.default.items", lines.get(2));
         assertTrue(lines.contains("columns: id"), lines.toString());
         assertTrue(lines.contains("lanceVersion=3"), lines.toString());
         assertTrue(lines.contains("lanceFragments=5"), lines.toString());

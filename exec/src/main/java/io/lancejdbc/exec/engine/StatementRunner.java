@@ -11,13 +11,14 @@ import io.lancejdbc.engine.metadata.IndexDescriptor;
 import io.lancejdbc.exec.catalog.LanceCatalogMetadata;
 import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.exec.expr.ExprCompiler;
-import io.lancejdbc.exec.expr.ValueAccess;
 import io.lancejdbc.exec.lance.FragmentScanReader;
 import io.lancejdbc.exec.operator.ExecContext;
+import io.lancejdbc.exec.operator.OperatorProfile;
 import io.lancejdbc.exec.operator.PhysicalOperator;
 import io.lancejdbc.exec.plan.ExplainRenderer;
 import io.lancejdbc.exec.plan.PhysicalPlanner;
 import io.lancejdbc.exec.plan.PhysicalPlannerExtension;
+import io.lancejdbc.exec.plan.StatementPlanner;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
@@ -42,7 +43,6 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.ExecutorService;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -275,8 +275,14 @@ final class StatementRunner {
         boolean pushdown = SessionSettings.predicatePushdown(settings);
         plan = Optimizer.optimize(plan, pushdown);
         long maxMemory = SessionSettings.maxMemory(settings);
-        PhysicalPlanner planner = new PhysicalPlanner(maxMemory, extensions, lowerCase(settings));
-        PhysicalOperator root = planner.plan(plan);
+        Map<String, String> planSettings = lowerCase(settings);
+        // The plan's split stages carry their degree, so EXPLAIN shows the parallelism that runs.
+        planSettings.put(EngineProperty.SCAN_PARALLELISM.key(), String.valueOf(SessionSettings.parallelism(settings)));
+        PhysicalPlanner planner = new PhysicalPlanner(maxMemory, extensions, planSettings);
+        PhysicalOperator root = new StatementPlanner(planner, sub -> Optimizer.optimize(sub, pushdown)).plan(plan);
+        if (q.analyze()) {
+            return explainAnalyze(root, clock, options, settings, maxMemory);
+        }
         if (q.explain()) {
             List<Object[]> lines = new ArrayList<>();
             for (String line : ExplainRenderer.render(root)) {
@@ -286,13 +292,10 @@ final class StatementRunner {
         }
         BufferAllocator queryAllocator = session.allocator().newChildAllocator("query", 0, maxMemory);
         try {
-            ExecContext[] holder = new ExecContext[1];
-            ExprCompiler compiler = new ExprCompiler(clock, (subPlan, maxRows) -> runSubquery(subPlan, maxRows,
-                    holder[0], planner, pushdown));
+            ExprCompiler compiler = new ExprCompiler(clock, ExprCompiler.NO_SUBQUERIES);
             int batchSize = options.fetchSize() >= 1024 ? Math.min(options.fetchSize(), 65_536) : DEFAULT_BATCH_SIZE;
             ExecContext ctx = new ExecContext(queryAllocator, options.cancellation(), workers, reader, batchSize,
                     SessionSettings.parallelism(settings), clock, compiler);
-            holder[0] = ctx;
             BatchStream stream = root.open(ctx);
             StreamingResult[] result = new StreamingResult[1];
             result[0] = new StreamingResult(stream, queryAllocator, session.allocator(), options.cancellation(),
@@ -305,37 +308,33 @@ final class StatementRunner {
         }
     }
 
+    /** Runs the plan to its end, dropping the rows, then renders it with what each operator did. */
+    private QueryResult explainAnalyze(PhysicalOperator root, Clock clock, QueryOptions options,
+            Map<String, String> settings, long maxMemory) {
+        OperatorProfile profile = new OperatorProfile();
+        try (BufferAllocator queryAllocator = session.allocator().newChildAllocator("explain-analyze", 0, maxMemory)) {
+            int batchSize = options.fetchSize() >= 1024 ? Math.min(options.fetchSize(), 65_536) : DEFAULT_BATCH_SIZE;
+            ExecContext ctx = new ExecContext(queryAllocator, options.cancellation(), workers, reader, batchSize,
+                    SessionSettings.parallelism(settings), clock, new ExprCompiler(clock, ExprCompiler.NO_SUBQUERIES),
+                    profile);
+            try (BatchStream stream = ctx.open(root)) {
+                org.apache.arrow.vector.VectorSchemaRoot b;
+                while ((b = stream.next()) != null) {
+                    b.close();
+                }
+            }
+        }
+        List<Object[]> lines = new ArrayList<>();
+        for (String line : ExplainRenderer.render(root, profile)) {
+            lines.add(new Object[] {line});
+        }
+        return rows(List.of(text("Explain String")), lines);
+    }
+
     private static Map<String, String> lowerCase(Map<String, String> m) {
         Map<String, String> out = new java.util.HashMap<>();
         for (Map.Entry<String, String> e : m.entrySet()) {
             out.put(e.getKey().toLowerCase(Locale.ROOT), e.getValue());
-        }
-        return out;
-    }
-
-    /** Runs an uncorrelated subquery to completion (or {@code maxRows}) and returns its first column. */
-    private static List<Object> runSubquery(LogicalPlan plan, long maxRows, ExecContext ctx, PhysicalPlanner planner,
-            boolean pushdown) {
-        LogicalPlan p = plan;
-        if (maxRows > 0) {
-            p = new Limit(p, 0, maxRows);
-        }
-        PhysicalOperator op = planner.plan(Optimizer.optimize(p, pushdown));
-        List<Object> out = new ArrayList<>();
-        try (BatchStream s = op.open(ctx)) {
-            VectorSchemaRoot b;
-            while ((b = s.next()) != null) {
-                try (VectorSchemaRoot batch = b) {
-                    ValueAccess.Getter g = ValueAccess.getter(batch.getVector(0));
-                    for (int i = 0; i < batch.getRowCount(); i++) {
-                        out.add(g.get(i));
-                    }
-                }
-                if (out.size() > 10_000_000) {
-                    throw new SqlError(SqlState.OUT_OF_MEMORY, "An IN subquery returned more than 10,000,000 rows;"
-                            + " rewrite it as a JOIN");
-                }
-            }
         }
         return out;
     }

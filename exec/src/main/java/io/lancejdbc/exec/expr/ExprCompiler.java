@@ -16,28 +16,51 @@ import java.util.List;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * Compiles bound expressions into vectorized evaluators. Uncorrelated subqueries must have been replaced by their
- * values before compiling.
+ * Compiles bound expressions into vectorized evaluators. An uncorrelated subquery compiles to the values its planned
+ * child operator produced before the expression's operator opened ({@code UNCORRELATED_SUBQUERIES} in the plan); the
+ * compiler never plans or runs a query itself.
  */
 public final class ExprCompiler {
-    /** Runs an uncorrelated subquery plan and returns the values of its first column, in order. */
-    public interface SubqueryRunner {
+    /** The first-column values of the uncorrelated subqueries run so far, by subquery plan (identity). */
+    public interface SubqueryValues {
         /**
-         * @param maxRows stop after this many rows (SCALAR needs 2 to detect too many, EXISTS 1); -1 for all
+         * @return the values in order (SCALAR: at most 2 rows read, EXISTS: at most 1), or null when the plan's
+         *     subquery has not been run
          */
-        List<Object> run(io.lancejdbc.sql.plan.LogicalPlan plan, long maxRows);
+        List<Object> valuesOf(io.lancejdbc.sql.plan.LogicalPlan plan);
     }
 
+    /** No subquery has been run. */
+    public static final SubqueryValues NO_SUBQUERIES = plan -> null;
+
     private final Clock clock;
-    private final SubqueryRunner subqueries;
+    private final SubqueryValues subqueries;
 
     /**
      * @param clock the statement clock for NOW() and CURRENT_DATE (one value per statement)
-     * @param subqueries runs subqueries when an expression holding one is compiled
+     * @param subqueries the values of the subqueries run before the operators open
      */
-    public ExprCompiler(Clock clock, SubqueryRunner subqueries) {
+    public ExprCompiler(Clock clock, SubqueryValues subqueries) {
         this.clock = clock;
         this.subqueries = subqueries;
+    }
+
+    /** This compiler also knowing {@code more} (looked up first). */
+    public ExprCompiler withSubqueryValues(SubqueryValues more) {
+        SubqueryValues outer = subqueries;
+        return new ExprCompiler(clock, plan -> {
+            List<Object> v = more.valuesOf(plan);
+            return v != null ? v : outer.valuesOf(plan);
+        });
+    }
+
+    private List<Object> subqueryValues(SubqueryExpr s) {
+        List<Object> v = subqueries.valuesOf(s.plan());
+        if (v == null) {
+            throw new IllegalStateException("the uncorrelated subquery " + s.sql() + " was not planned before"
+                    + " its operator");
+        }
+        return v;
     }
 
     /**
@@ -141,9 +164,9 @@ public final class ExprCompiler {
         }
         switch (s.kind()) {
             case EXISTS:
-                return new ConstantExpr(!subqueries.run(s.plan(), 1).isEmpty(), s.type());
+                return new ConstantExpr(!subqueryValues(s).isEmpty(), s.type());
             case SCALAR: {
-                List<Object> values = subqueries.run(s.plan(), 2);
+                List<Object> values = subqueryValues(s);
                 if (values.size() > 1) {
                     throw new SqlError("21000", "Scalar subquery returned more than one row; add LIMIT 1 or an"
                             + " aggregate");
@@ -151,7 +174,7 @@ public final class ExprCompiler {
                 return new ConstantExpr(values.isEmpty() ? null : values.get(0), s.type());
             }
             default: {
-                List<Object> values = subqueries.run(s.plan(), -1);
+                List<Object> values = subqueryValues(s);
                 ArrowType from = s.plan().output().get(0).getType();
                 ArrowType to = s.operand().type().getType();
                 List<Object> converted = new ArrayList<>(values.size());

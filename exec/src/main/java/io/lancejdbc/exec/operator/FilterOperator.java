@@ -46,8 +46,13 @@ public final class FilterOperator implements PhysicalOperator, StreamTransform {
     }
 
     @Override
+    public PhysicalOperator withInput(PhysicalOperator in) {
+        return new FilterOperator(in, condition);
+    }
+
+    @Override
     public BatchStream open(ExecContext ctx) {
-        return transform(input.open(ctx), ctx);
+        return transform(ctx.open(input), ctx);
     }
 
     @Override

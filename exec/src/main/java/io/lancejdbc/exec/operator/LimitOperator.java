@@ -41,7 +41,7 @@ public final class LimitOperator implements PhysicalOperator {
 
     @Override
     public BatchStream open(ExecContext ctx) {
-        BatchStream in = input.open(ctx);
+        BatchStream in = ctx.open(input);
         return new BatchStream() {
             private long toSkip = offset;
             private long remaining = limit < 0 ? Long.MAX_VALUE : limit;

@@ -141,6 +141,11 @@ public final class OrderedParallelStream implements BatchStream {
                         + "; raise query.max_memory (connection property or SET query.max_memory = ...)",
                         (RuntimeException) item);
             }
+            if (item instanceof org.apache.arrow.vector.util.OversizedAllocationException) {
+                // A transform of the split stage (a projection) made a batch too large for one vector.
+                close();
+                throw ExecutionFailures.of("Reading split " + current, (RuntimeException) item);
+            }
             if (item instanceof RuntimeException) {
                 close();
                 throw new SqlError(SqlState.GENERAL_ERROR, "Reading split " + current + " failed: "

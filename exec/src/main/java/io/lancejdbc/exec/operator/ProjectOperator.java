@@ -65,8 +65,13 @@ public final class ProjectOperator implements PhysicalOperator, StreamTransform 
     }
 
     @Override
+    public PhysicalOperator withInput(PhysicalOperator in) {
+        return new ProjectOperator(in, exprs, schema.getFields());
+    }
+
+    @Override
     public BatchStream open(ExecContext ctx) {
-        return transform(input.open(ctx), ctx);
+        return transform(ctx.open(input), ctx);
     }
 
     @Override

@@ -15,8 +15,8 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Reads the projected columns of a table reference's pinned dataset versions, one split per fragment, splits in
- * parallel with ordered delivery; the pushed predicate and limit go to Lance.
+ * Reads the projected columns of a table reference's pinned dataset versions, one split per fragment; the pushed
+ * predicate and limit go to Lance. The planner puts a {@link SplitStage} above it that reads the splits in parallel.
  *
  * <p>A reference over several datasets (a file TVF with {@code "uris"}) is read as the datasets' splits one after
  * the other, in the reference's dataset order: the rows are the {@code UNION ALL} of the single-dataset scans, in
@@ -120,6 +120,10 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
         if (task.split() != null) {
             req = req.withFragments(task.split().fragmentIds());
         }
+        if (ctx.profile() != null) {
+            ctx.profile().scanRequest(this, task.split() != null ? task.split().fragmentIds().size()
+                    : task.dataset().snapshot().fragments().size());
+        }
         if (lanceFilter != null) {
             req = req.withFilter(lanceFilter);
         }
@@ -129,10 +133,49 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
         return new RenamingStream(ctx.scanReader().scan(req, ctx.allocator()), schema, ctx.allocator());
     }
 
+    /**
+     * Reads the splits one after the other on the calling thread. A planned query reads a scan through the
+     * {@link SplitStage} above it, which reads the splits in parallel.
+     */
     @Override
     public BatchStream open(ExecContext ctx) {
-        return new OrderedParallelStream(schema, splitCount(), i -> openSplit(ctx, i), ctx.workers(),
-                ctx.cancellation(), ctx.scanParallelism(), 2);
+        return new BatchStream() {
+            private int next;
+            private BatchStream current;
+
+            @Override
+            public Schema schema() {
+                return schema;
+            }
+
+            @Override
+            public org.apache.arrow.vector.VectorSchemaRoot next() {
+                while (true) {
+                    ctx.cancellation().throwIfCancelled();
+                    if (current == null) {
+                        if (next >= splitCount()) {
+                            return null;
+                        }
+                        current = openSplit(ctx, next++);
+                    }
+                    org.apache.arrow.vector.VectorSchemaRoot b = current.next();
+                    if (b != null) {
+                        return b;
+                    }
+                    current.close();
+                    current = null;
+                }
+            }
+
+            @Override
+            public void close() {
+                if (current != null) {
+                    current.close();
+                    current = null;
+                }
+                next = splitCount();
+            }
+        };
     }
 
     @Override

@@ -23,9 +23,24 @@ public final class SortOperator implements PhysicalOperator {
     private final List<SortKey> keys;
     private final long offset;
     private final long limit;
+    /** Whether the input is a split stage of {@link PartialTopNOperator}s whose rows this Top-N merges. */
+    private final boolean mergesPartials;
 
     /** @param limit rows to return after {@code offset}, or -1 for a full sort */
     public SortOperator(PhysicalOperator input, List<SortKey> keys, long offset, long limit) {
+        this(input, keys, offset, limit, false);
+    }
+
+    /**
+     * The final Top-N over a {@link SplitStage} (split order) of per-split {@link PartialTopNOperator}s.
+     */
+    public static SortOperator finalTopN(SplitStage partials, List<SortKey> keys, long offset, long limit) {
+        return new SortOperator(partials, keys, offset, limit, true);
+    }
+
+    private SortOperator(PhysicalOperator input, List<SortKey> keys, long offset, long limit,
+            boolean mergesPartials) {
+        this.mergesPartials = mergesPartials;
         this.input = input;
         this.keys = List.copyOf(keys);
         this.offset = offset;
@@ -44,21 +59,29 @@ public final class SortOperator implements PhysicalOperator {
 
     @Override
     public String name() {
-        return limit >= 0 ? "TOP_N" : "SORT";
+        return limit >= 0 ? (mergesPartials ? "TOP_N (final merge)" : "TOP_N") : "SORT";
     }
 
     @Override
     public List<String> details() {
         List<String> out = new ArrayList<>();
-        List<String> k = new ArrayList<>();
-        for (SortKey s : keys) {
-            k.add(s.sql());
-        }
-        out.add("order by: " + String.join(", ", k));
+        out.add("order by: " + keysSql(keys));
         if (limit >= 0) {
             out.add("limit: " + limit + (offset > 0 ? ", offset: " + offset : ""));
         }
         return out;
+    }
+
+    static String keysSql(List<SortKey> keys) {
+        List<String> k = new ArrayList<>();
+        for (SortKey s : keys) {
+            k.add(s.sql());
+        }
+        return String.join(", ", k);
+    }
+
+    public List<SortKey> keys() {
+        return keys;
     }
 
     @Override
@@ -71,7 +94,7 @@ public final class SortOperator implements PhysicalOperator {
             asc[i] = keys.get(i).ascending();
             nullsFirst[i] = keys.get(i).nullsFirst();
         }
-        BatchStream in = input.open(ctx);
+        BatchStream in = ctx.open(input);
         if (limit >= 0 && offset + limit <= TopNStream.MAX_HEAP_ROWS) {
             return new TopNStream(in, compiled, asc, nullsFirst, (int) offset, (int) limit, ctx);
         }

@@ -15,6 +15,15 @@ public interface SplitProbe {
     /** The input read split by split (the probe side). */
     PhysicalOperator probeInput();
 
+    /** This operator with {@code probe} as its probe input (the planner moves a split stage below it). */
+    PhysicalOperator withProbeInput(PhysicalOperator probe);
+
+    /**
+     * This operator marked as probing split by split inside a {@link SplitStage}, so that EXPLAIN says so; the
+     * execution is driven by the stage either way.
+     */
+    PhysicalOperator asSplitProbe();
+
     /**
      * Reads the state every split shares (the build side), on the calling thread. The caller closes the result
      * after every stream it made is closed.

@@ -13,4 +13,7 @@ public interface StreamTransform {
 
     /** Applies this operator to {@code in} (which it then owns and closes). */
     BatchStream transform(BatchStream in, ExecContext ctx);
+
+    /** This operator over {@code input} instead (the planner moves a split stage below or above it). */
+    PhysicalOperator withInput(PhysicalOperator input);
 }

@@ -26,6 +26,12 @@ import io.lancejdbc.sql.plan.Sort;
 import io.lancejdbc.sql.plan.TableScan;
 import io.lancejdbc.sql.plan.Values;
 import io.lancejdbc.exec.operator.SparseOutput;
+import io.lancejdbc.exec.operator.PartialTopNOperator;
+import io.lancejdbc.exec.operator.SplitPipeline;
+import io.lancejdbc.exec.operator.SplitStage;
+import io.lancejdbc.exec.operator.agg.FinalAggregateOperator;
+import io.lancejdbc.exec.operator.agg.PartialAggregateOperator;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -35,8 +41,17 @@ import org.apache.arrow.vector.types.pojo.Field;
  * Turns an optimized logical plan into physical operators: fragment-parallel scans, COUNT(*) from metadata, hash
  * aggregation, Top-N for ORDER BY + LIMIT. Extension points for joins, set operations, windows and vector search
  * are the {@link PhysicalPlannerExtension}s.
+ *
+ * <p>Distribution is planned here, not decided while running: a scan is read through a {@link SplitStage}
+ * ({@code PARALLEL_SPLITS}, split order) of {@code scan.parallelism} workers; an aggregation over transforms and
+ * split probes of a scan with several splits becomes a final aggregation over per-worker partial ones
+ * ({@link FinalAggregateOperator} over {@link PartialAggregateOperator} over a per-worker stage); ORDER BY … LIMIT
+ * over such a chain becomes a final Top-N merging per-split partial Top-Ns ({@link PartialTopNOperator}).
  */
 public final class PhysicalPlanner {
+    /** The largest {@code offset + limit} planned as per-split partial Top-Ns (each running split holds that many). */
+    static final int PARTIAL_TOPN_MAX_ROWS = 100_000;
+
     private final long maxMemoryBytes;
     private final List<PhysicalPlannerExtension> extensions;
     private final java.util.Map<String, String> settings;
@@ -65,6 +80,45 @@ public final class PhysicalPlanner {
         return settings.get(name);
     }
 
+    /** Splits read at the same time per stage: {@code scan.parallelism}, else the available processors. */
+    public int parallelism() {
+        String v = settings.get("scan.parallelism");
+        return v == null ? Math.max(1, Runtime.getRuntime().availableProcessors()) : Math.max(1, Integer.parseInt(v));
+    }
+
+    /**
+     * GROUP BY / DISTINCT over {@code input}: two-phase (partial per worker, then final) when the input is a
+     * pipeline over a scan of several splits and {@code scan.parallelism} is above 1, one-phase otherwise.
+     */
+    public PhysicalOperator hashAggregate(PhysicalOperator input, List<Expr> keys, List<AggregateCall> aggregates,
+            List<Field> output) {
+        int degree = parallelism();
+        Optional<SplitPipeline> pipeline = degree > 1 ? SplitPipeline.of(input) : Optional.empty();
+        if (pipeline.isPresent() && pipeline.get().splitCount() > 1) {
+            SplitStage stage = new SplitStage(pipeline.get(), degree, SplitStage.Delivery.PER_WORKER);
+            return new FinalAggregateOperator(new PartialAggregateOperator(stage, keys, aggregates, output,
+                    maxMemoryBytes));
+        }
+        return new HashAggregateOperator(input, keys, aggregates, output, maxMemoryBytes);
+    }
+
+    /** ORDER BY … LIMIT: per-split partial Top-Ns merged by a final one where the input splits, else one heap. */
+    private PhysicalOperator topN(PhysicalOperator input, List<io.lancejdbc.sql.plan.SortKey> keys, long offset,
+            long limit) {
+        long keep = offset + limit;
+        int degree = parallelism();
+        if (degree > 1 && keep >= 0 && keep <= PARTIAL_TOPN_MAX_ROWS) {
+            Optional<SplitPipeline> pipeline = SplitPipeline.of(input);
+            if (pipeline.isPresent() && pipeline.get().splitCount() > 1 && !pipeline.get().hasProbes()) {
+                PartialTopNOperator partial = new PartialTopNOperator(pipeline.get().top(), keys, (int) keep);
+                SplitStage stage = new SplitStage(pipeline.get().then(partial), degree,
+                        SplitStage.Delivery.SPLIT_ORDER);
+                return SortOperator.finalTopN(stage, keys, offset, limit);
+            }
+        }
+        return new SortOperator(input, keys, offset, limit);
+    }
+
     /**
      * @throws SqlError 42000 for a plan node no planner supports
      */
@@ -76,7 +130,8 @@ public final class PhysicalPlanner {
             for (int c : s.columns()) {
                 names.add(fields.get(c).getName());
             }
-            return new ScanOperator(s.table(), names, s.output(), s.lanceFilter(), s.limit());
+            ScanOperator scan = new ScanOperator(s.table(), names, s.output(), s.lanceFilter(), s.limit());
+            return new SplitStage(SplitPipeline.over(scan), parallelism(), SplitStage.Delivery.SPLIT_ORDER);
         }
         if (p instanceof Filter) {
             Filter f = (Filter) p;
@@ -97,7 +152,7 @@ public final class PhysicalPlanner {
             Limit l = (Limit) p;
             if (l.input() instanceof Sort && l.limit() >= 0) {
                 Sort s = (Sort) l.input();
-                return new SortOperator(plan(s.input()), s.keys(), l.offset(), l.limit());
+                return topN(plan(s.input()), s.keys(), l.offset(), l.limit());
             }
             return new LimitOperator(plan(l.input()), l.offset(), l.limit());
         }
@@ -120,8 +175,7 @@ public final class PhysicalPlanner {
                     ExprVisitors.columns(e, used);
                 }
             }
-            return new HashAggregateOperator(onlyColumns(plan(a.input()), used), a.groupKeys(), a.aggregates(),
-                    a.output(), maxMemoryBytes);
+            return hashAggregate(onlyColumns(plan(a.input()), used), a.groupKeys(), a.aggregates(), a.output());
         }
         if (p instanceof Distinct) {
             List<Expr> keys = new ArrayList<>();
@@ -129,7 +183,7 @@ public final class PhysicalPlanner {
             for (int i = 0; i < out.size(); i++) {
                 keys.add(new ColumnRef(i, out.get(i).getName(), out.get(i)));
             }
-            return new HashAggregateOperator(plan(((Distinct) p).input()), keys, List.of(), out, maxMemoryBytes);
+            return hashAggregate(plan(((Distinct) p).input()), keys, List.of(), out);
         }
         if (p instanceof Values) {
             Values v = (Values) p;

@@ -79,7 +79,7 @@ public final class RowIdFetchOperator implements PhysicalOperator {
 
     @Override
     public BatchStream open(ExecContext ctx) {
-        BatchStream in = input.open(ctx);
+        BatchStream in = ctx.open(input);
         return new BatchStream() {
             private final Deque<VectorSchemaRoot> ready = new ArrayDeque<>();
 

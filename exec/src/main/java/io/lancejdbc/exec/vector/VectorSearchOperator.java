@@ -49,15 +49,19 @@ public final class VectorSearchOperator implements PhysicalOperator {
     private final List<String> carried;
     private final Schema schema;
     private final float[] lanceKey;
+    /** Splits searched at the same time (the planned {@code scan.parallelism}). */
+    private final int degree;
 
     /**
      * @param carried table columns read with the candidates (phase 1), in output order
      * @param schema {@code carried} fields, then {@code _distance} (float32 not null), then {@code _rowid}
      *     (uint64 not null)
      * @param lanceKey the query vector as sent to lance-core (float32)
+     * @param degree splits searched at the same time, at least 1
      */
     VectorSearchOperator(BoundTable table, VectorSearchSpec spec, VectorElementType elementType,
-            VectorSplitPlan plan, List<String> carried, Schema schema, float[] lanceKey) {
+            VectorSplitPlan plan, List<String> carried, Schema schema, float[] lanceKey, int degree) {
+        this.degree = Math.max(1, degree);
         this.table = table;
         this.pinned = (PinnedTable) table.handle();
         this.spec = spec;
@@ -123,6 +127,7 @@ public final class VectorSearchOperator implements PhysicalOperator {
         out.add("splits=" + plan.splits().size() + (elementType.searchableByLance() ? ""
                 : " (exact search computed by the driver: lance-core 7.0.0 cannot search " + elementType.sqlName()
                         + " vectors)"));
+        out.add("degree=" + Math.max(1, Math.min(degree, plan.splits().size())) + " (splits searched at once)");
         List<Split> splits = plan.splits();
         for (int i = 0; i < Math.min(splits.size(), MAX_LISTED_SPLITS); i++) {
             Split s = splits.get(i);
@@ -198,7 +203,7 @@ public final class VectorSearchOperator implements PhysicalOperator {
             return openSplit(splits.get(0), ctx);
         }
         return new UnorderedParallelStream(schema, splits.size(), i -> openSplit(splits.get(i), ctx), ctx.workers(),
-                ctx.cancellation(), ctx.scanParallelism(), 2);
+                ctx.cancellation(), degree, 2);
     }
 
     private BatchStream openSplit(Split split, ExecContext ctx) {

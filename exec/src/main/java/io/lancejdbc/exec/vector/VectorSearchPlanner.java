@@ -119,7 +119,7 @@ public final class VectorSearchPlanner implements PhysicalPlannerExtension {
         Field rowId = Types.field(NearestQuery.ROW_ID, new ArrowType.Int(64, false), false);
         candidateFields.add(rowId);
         VectorSearchOperator search = new VectorSearchOperator(table, spec, elementType, splitPlan, carried,
-                new Schema(candidateFields), lanceKey);
+                new Schema(candidateFields), lanceKey, planner.parallelism());
 
         int distanceAt = carriedFields.size();
         int rowIdAt = distanceAt + 1;

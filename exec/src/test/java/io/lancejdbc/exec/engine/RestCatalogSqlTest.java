@@ -102,9 +102,13 @@ class RestCatalogSqlTest {
 
     @Test
     void explainNamesTheRestCatalog() {
-        assertEquals(List.of("LANCE_SCAN lance.sales.orders", "     columns: id", "     lanceCatalogType=rest",
-                "     lanceVersion=1", "     lanceFragments=2", "     lancePushdownPredicate=(`id` < 3)",
-                "     splits=2 (FRAGMENT_SCAN)"), column(session, "EXPLAIN SELECT id FROM sales.orders WHERE id < 3"));
+        try (EngineSession s = engine.openSession(EngineConfig.of(Map.of("lance.rest.uri", uri(),
+                "scan.parallelism", "2")))) {
+            assertEquals(List.of("PARALLEL_SPLITS splits=2 degree=2", "     delivery: split order",
+                    "  LANCE_SCAN lance.sales.orders", "       columns: id", "       lanceCatalogType=rest",
+                    "       lanceVersion=1", "       lanceFragments=2", "       lancePushdownPredicate=(`id` < 3)",
+                    "       splits=2 (FRAGMENT_SCAN)"), column(s, "EXPLAIN SELECT id FROM sales.orders WHERE id < 3"));
+        }
     }
 
     @Test

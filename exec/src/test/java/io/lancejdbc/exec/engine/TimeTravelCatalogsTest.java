@@ -74,8 +74,8 @@ class TimeTravelCatalogsTest {
         assertEquals(List.of(List.of(60L)), rows(rest, "SELECT count(*) FROM events n LEFT JOIN events FOR VERSION AS"
                 + " OF 'base' o ON n.id = o.id WHERE o.id IS NULL"));
         List<String> plan = SessionRows.column(rest, "EXPLAIN SELECT id FROM events FOR VERSION AS OF 2");
-        assertTrue(plan.contains("     lanceCatalogType=rest"), String.join("\n", plan));
-        assertTrue(plan.contains("     lanceVersion=2"), String.join("\n", plan));
+        assertTrue(plan.contains("       lanceCatalogType=rest"), String.join("\n", plan));
+        assertTrue(plan.contains("       lanceVersion=2"), String.join("\n", plan));
         assertEquals(List.of("1", "2", "3"), SessionRows.column(rest, "SHOW VERSIONS FROM events"));
     }
 

@@ -208,15 +208,15 @@ class TimeTravelSqlTest {
     void explainShowsThePinnedVersionAndHowItWasChosen() {
         List<String> plan = SessionRows.column(session,
                 "EXPLAIN SELECT id FROM items FOR VERSION AS OF 'release-2024'");
-        assertTrue(plan.contains("     lanceVersion=2"), String.join("\n", plan));
-        assertTrue(plan.contains("     lanceVersionChoice=VERSION AS OF 'release-2024' -> tag 'release-2024' ="
+        assertTrue(plan.contains("       lanceVersion=2"), String.join("\n", plan));
+        assertTrue(plan.contains("       lanceVersionChoice=VERSION AS OF 'release-2024' -> tag 'release-2024' ="
                 + " version 2"), String.join("\n", plan));
         List<String> byTime = SessionRows.column(session, "EXPLAIN SELECT id FROM items FOR TIMESTAMP AS OF '"
                 + committed.get(2) + "'");
-        assertTrue(byTime.contains("     lanceVersionChoice=TIMESTAMP AS OF " + committed.get(2) + " -> version 3"
+        assertTrue(byTime.contains("       lanceVersionChoice=TIMESTAMP AS OF " + committed.get(2) + " -> version 3"
                 + " committed " + committed.get(2)), String.join("\n", byTime));
         List<String> latest = SessionRows.column(session, "EXPLAIN SELECT id FROM items");
-        assertTrue(latest.contains("     lanceVersion=4"), String.join("\n", latest));
+        assertTrue(latest.contains("       lanceVersion=4"), String.join("\n", latest));
         assertTrue(latest.stream().noneMatch(l -> l.contains("lanceVersionChoice")), String.join("\n", latest));
     }
 

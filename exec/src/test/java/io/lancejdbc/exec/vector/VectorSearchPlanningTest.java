@@ -82,6 +82,7 @@ class VectorSearchPlanningTest {
                 "         lanceSearchParams=candidates per split=8, nprobes=4, refine_factor=2",
                 "         columns: _distance, _rowid",
                 "         splits=3",
+                "         degree=3 (splits searched at once)",
                 "         split[0]=INDEX_SEGMENT_SEARCH segment=<uuid> fragments=[0, 1, 2, 3] k=8",
                 "         split[1]=INDEX_SEGMENT_SEARCH segment=<uuid> fragments=[4] k=8",
                 "         split[2]=FLAT_SEARCH fragments=[5] k=8"), explain(r));

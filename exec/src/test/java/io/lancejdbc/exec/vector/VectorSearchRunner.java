@@ -75,8 +75,9 @@ final class VectorSearchRunner implements AutoCloseable {
     }
 
     PhysicalOperator plan(VectorSearch node, VectorSearchSettings settings) {
+        // The degree the execution context below had before split parallelism was planned.
         Map<String, String> session = Map.of("topn_lazy_materialization_threshold",
-                Long.toString(settings.lazyMaterializationThreshold()));
+                Long.toString(settings.lazyMaterializationThreshold()), "scan.parallelism", "4");
         return new PhysicalPlanner(Long.MAX_VALUE, List.of(new VectorSearchPlanner()), session).plan(node);
     }
 
@@ -95,9 +96,7 @@ final class VectorSearchRunner implements AutoCloseable {
         try (BufferAllocator allocator = root.newChildAllocator("query", 0, Long.MAX_VALUE)) {
             Clock clock = Clock.systemUTC();
             ExecContext ctx = new ExecContext(allocator, new Cancellation(), workers, reader, 1024, 4, clock,
-                    new ExprCompiler(clock, (plan, max) -> {
-                        throw new IllegalStateException("no subqueries here");
-                    }));
+                    new ExprCompiler(clock, ExprCompiler.NO_SUBQUERIES));
             try (BatchStream s = op.open(ctx)) {
                 VectorSchemaRoot b;
                 while ((b = s.next()) != null) {

@@ -11,9 +11,23 @@ public sealed interface ParsedStatement {
         return 0;
     }
 
-    /** {@code SELECT ...} (also WITH, set operations); {@code explain} for {@code EXPLAIN SELECT ...}. */
-    record Query(net.sf.jsqlparser.statement.select.Select select, boolean explain, int parameterCount)
-            implements ParsedStatement {
+    /**
+     * {@code SELECT ...} (also WITH, set operations); {@code explain} for {@code EXPLAIN SELECT ...}, and also
+     * {@code analyze} for {@code EXPLAIN ANALYZE SELECT ...} (run the query, then print the plan with what each
+     * operator did).
+     */
+    record Query(net.sf.jsqlparser.statement.select.Select select, boolean explain, int parameterCount,
+            boolean analyze) implements ParsedStatement {
+        public Query {
+            if (analyze && !explain) {
+                throw new IllegalArgumentException("ANALYZE only under EXPLAIN");
+            }
+        }
+
+        /** A query or a plain EXPLAIN (not ANALYZE). */
+        public Query(net.sf.jsqlparser.statement.select.Select select, boolean explain, int parameterCount) {
+            this(select, explain, parameterCount, false);
+        }
     }
 
     /** {@code SHOW DATABASES} / {@code SHOW SCHEMAS}. */

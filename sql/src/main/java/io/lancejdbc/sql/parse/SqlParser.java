@@ -44,6 +44,7 @@ public final class SqlParser {
     private static final Pattern SET = Pattern.compile(
             "(?is)SET\\s+(?:SESSION\\s+)?(?:@@(?:session\\.)?)?([A-Za-z_][A-Za-z0-9_.]*)\\s*(?:=|TO)\\s*(.+)");
     private static final Pattern EXPLAIN = Pattern.compile("(?is)EXPLAIN\\s+(?:PLAN\\s+FOR\\s+)?(.+)");
+    private static final Pattern EXPLAIN_ANALYZE = Pattern.compile("(?is)EXPLAIN\\s+ANALYZE\\s+(.+)");
 
     /**
      * Prefix of a table-function argument value that is a {@code ?} parameter: the marker is followed by the
@@ -132,8 +133,13 @@ public final class SqlParser {
             return new ParsedStatement.SetVariable(m.group(1).toLowerCase(Locale.ROOT), value);
         }
         boolean explain = false;
+        boolean analyze = false;
         String queryText = text;
-        if ((m = EXPLAIN.matcher(body)).matches()) {
+        if ((m = EXPLAIN_ANALYZE.matcher(body)).matches()) {
+            explain = true;
+            analyze = true;
+            queryText = m.group(1);
+        } else if ((m = EXPLAIN.matcher(body)).matches()) {
             explain = true;
             queryText = m.group(1);
         }
@@ -149,7 +155,7 @@ public final class SqlParser {
             throw new SqlError(isWrite(st) ? SqlState.READ_ONLY_TRANSACTION : SqlState.UNSUPPORTED_SQL,
                     unsupportedStatement(st, explain));
         }
-        return new ParsedStatement.Query((Select) st, explain, SqlLexer.countParameters(countedText));
+        return new ParsedStatement.Query((Select) st, explain, SqlLexer.countParameters(countedText), analyze);
     }
 
     /** Why a statement JSqlParser understands does not run: writes are refused as such, anything else by kind. */

@@ -82,6 +82,16 @@ class SqlParserTest {
         assertTrue(q.explain());
         assertEquals("SELECT a FROM t", q.select().toString());
         assertEquals(false, ((ParsedStatement.Query) SqlParser.parse("SELECT a FROM t")).explain());
+        assertEquals(false, q.analyze());
+    }
+
+    @Test
+    void explainAnalyzeWrapsAQueryToRun() {
+        ParsedStatement.Query q = (ParsedStatement.Query) SqlParser.parse("explain  analyze\n SELECT a FROM t WHERE a = ?");
+        assertTrue(q.explain());
+        assertTrue(q.analyze());
+        assertEquals("SELECT a FROM t WHERE a = ?", q.select().toString());
+        assertEquals(1, q.parameterCount());
     }
 
     @Test

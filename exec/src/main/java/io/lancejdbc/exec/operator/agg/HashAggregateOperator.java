@@ -17,7 +17,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * GROUP BY with aggregates (and DISTINCT, as a grouping without aggregates) by hashing. Without group keys it
  * returns exactly one row, also for empty input. The group table and accumulator state count against the query's
- * memory limit ({@code query.max_memory}).
+ * memory limit ({@code query.max_memory}). This is the single-stage aggregation; over a split-parallel input the
+ * planner plans a {@link FinalAggregateOperator} over a {@link PartialAggregateOperator} instead.
  */
 public final class HashAggregateOperator implements PhysicalOperator {
     private final PhysicalOperator input;
@@ -56,6 +57,11 @@ public final class HashAggregateOperator implements PhysicalOperator {
 
     @Override
     public List<String> details() {
+        return describe(keys, aggregates);
+    }
+
+    /** The EXPLAIN lines of an aggregation: its group keys and aggregate calls. */
+    static List<String> describe(List<Expr> keys, List<AggregateCall> aggregates) {
         List<String> out = new ArrayList<>();
         if (!keys.isEmpty()) {
             List<String> k = new ArrayList<>();
@@ -74,7 +80,7 @@ public final class HashAggregateOperator implements PhysicalOperator {
         return out;
     }
 
-    private GroupTable newTable(BufferAllocator allocator) {
+    private static GroupTable newTable(List<Expr> keys, BufferAllocator allocator) {
         if (keys.size() == 1) {
             ArrowType t = keys.get(0).type().getType();
             // Nanosecond times and timestamps go to the generic table, which writes each group's first value back
@@ -96,8 +102,9 @@ public final class HashAggregateOperator implements PhysicalOperator {
         return new GenericGroupTable(allocator);
     }
 
-    @Override
-    public BatchStream open(ExecContext ctx) {
+    /** Makes fresh (partial) states of this aggregation for one execution. */
+    static AggregationState.Factory states(List<Expr> keys, List<AggregateCall> aggregates, long maxMemoryBytes,
+            ExecContext ctx) {
         List<CompiledExpr> keyExprs = new ArrayList<>();
         for (Expr k : keys) {
             keyExprs.add(ctx.compiler().compile(k));
@@ -115,16 +122,29 @@ public final class HashAggregateOperator implements PhysicalOperator {
             for (AggregateCall c : aggregates) {
                 accs.add(Accumulators.create(c, ctx.allocator()));
             }
-            return new AggregationState(keys.isEmpty() ? null : newTable(ctx.allocator()), accs, keyExprs,
+            return new AggregationState(keys.isEmpty() ? null : newTable(keys, ctx.allocator()), accs, keyExprs,
                     argExprs, ctx.allocator(), maxMemoryBytes);
         };
-        Field[] keyFields = schema.getFields().subList(0, keys.size()).toArray(new Field[0]);
-        java.util.Optional<io.lancejdbc.exec.operator.SplitPipeline> pipeline =
-                io.lancejdbc.exec.operator.SplitPipeline.of(input);
-        if (pipeline.isPresent() && pipeline.get().splitCount() > 1 && ctx.scanParallelism() > 1) {
-            return new ParallelAggregationStream(schema, keys.size(), keyFields, pipeline.get(), states, ctx);
-        }
-        BatchStream in = input.open(ctx);
+        return states;
+    }
+
+    public List<Expr> keys() {
+        return keys;
+    }
+
+    public List<AggregateCall> aggregates() {
+        return aggregates;
+    }
+
+    public PhysicalOperator input() {
+        return input;
+    }
+
+    /** Reads its whole input on the calling thread into one state (the planner plans parallel ones apart). */
+    @Override
+    public BatchStream open(ExecContext ctx) {
+        AggregationState.Factory states = states(keys, aggregates, maxMemoryBytes, ctx);
+        BatchStream in = ctx.open(input);
         return new BatchStream() {
             private boolean done;
 

@@ -2,6 +2,7 @@ package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.operator.ExecContext;
 import io.lancejdbc.exec.operator.SplitPipeline;
+import io.lancejdbc.exec.operator.SplitStage;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
@@ -17,14 +18,19 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Aggregation with one partial state per worker: {@code scan.parallelism} workers take splits one at a time, read
- * each through the filter/project pipeline and fold it into their own state; the partial states are then merged.
+ * The run of a planned {@link FinalAggregateOperator} over its {@link PartialAggregateOperator}: the
+ * {@link SplitStage}'s {@code degree} workers take splits one at a time, read each through the stage's pipeline and
+ * fold it into their own partial state; the partial states are then merged in worker order.
  */
 final class ParallelAggregationStream implements BatchStream {
     private final Schema schema;
     private final int keyCount;
     private final Field[] keyFields;
     private final SplitPipeline pipeline;
+    private final int degree;
+    private final SplitStage stage;
+    /** The partial aggregation, for EXPLAIN ANALYZE (its rows: the groups of every partial state). */
+    private final PartialAggregateOperator partial;
     private final AggregationState.Factory states;
     private final ExecContext ctx;
     private final List<Future<AggregationState>> futures = new ArrayList<>();
@@ -33,12 +39,16 @@ final class ParallelAggregationStream implements BatchStream {
     private volatile boolean closed;
     private boolean done;
 
-    ParallelAggregationStream(Schema schema, int keyCount, Field[] keyFields, SplitPipeline pipeline,
+    ParallelAggregationStream(Schema schema, int keyCount, Field[] keyFields, PartialAggregateOperator partial,
             AggregationState.Factory states, ExecContext ctx) {
+        SplitStage stage = partial.stage();
+        this.stage = stage;
+        this.partial = partial;
         this.schema = schema;
         this.keyCount = keyCount;
         this.keyFields = keyFields;
-        this.pipeline = pipeline;
+        this.pipeline = stage.pipeline();
+        this.degree = stage.degree();
         this.states = states;
         this.ctx = ctx;
     }
@@ -55,7 +65,7 @@ final class ParallelAggregationStream implements BatchStream {
         }
         done = true;
         int splits = pipeline.splitCount();
-        int workers = Math.min(ctx.scanParallelism(), splits);
+        int workers = Math.min(degree, splits);
         SplitPipeline.Prepared ready = pipeline.prepare(ctx);
         prepared = ready;
         AtomicInteger nextSplit = new AtomicInteger();
@@ -66,7 +76,7 @@ final class ParallelAggregationStream implements BatchStream {
                     int i;
                     while (!closed && (i = nextSplit.getAndIncrement()) < splits) {
                         ctx.cancellation().throwIfCancelled();
-                        try (BatchStream s = ready.open(i)) {
+                        try (BatchStream s = ctx.observe(stage, ready.open(i))) {
                             VectorSchemaRoot b;
                             while (!closed && (b = s.next()) != null) {
                                 try (VectorSchemaRoot batch = b) {
@@ -74,6 +84,9 @@ final class ParallelAggregationStream implements BatchStream {
                                 }
                             }
                         }
+                    }
+                    if (ctx.profile() != null) {
+                        ctx.profile().of(partial).addRows(state.groupCount());
                     }
                     return state;
                 } catch (RuntimeException | Error e) {

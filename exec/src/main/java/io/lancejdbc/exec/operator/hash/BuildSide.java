@@ -54,7 +54,7 @@ public final class BuildSide implements AutoCloseable {
         long rowCount = 0;
         try {
             long bytes = 0;
-            try (BatchStream in = input.open(ctx)) {
+            try (BatchStream in = ctx.open(input)) {
                 VectorSchemaRoot b;
                 while ((b = in.next()) != null) {
                     ctx.cancellation().throwIfCancelled();

@@ -33,6 +33,8 @@ public final class JoinOperator implements PhysicalOperator, SparseOutput, Split
     private final Schema schema;
     private final long maxMemoryBytes;
     private final BitSet used;
+    /** Planned as the probe of a {@link io.lancejdbc.exec.operator.SplitStage}: each probe split joined alone. */
+    private final boolean splitProbe;
 
     /**
      * @param output the join's output fields (left then right; left only for SEMI/ANTI)
@@ -40,11 +42,12 @@ public final class JoinOperator implements PhysicalOperator, SparseOutput, Split
      */
     public JoinOperator(PhysicalOperator left, PhysicalOperator right, JoinSpec spec, List<Field> output,
             long maxMemoryBytes) {
-        this(left, right, spec, new Schema(output), maxMemoryBytes, null);
+        this(left, right, spec, new Schema(output), maxMemoryBytes, null, false);
     }
 
     private JoinOperator(PhysicalOperator left, PhysicalOperator right, JoinSpec spec, Schema schema,
-            long maxMemoryBytes, BitSet used) {
+            long maxMemoryBytes, BitSet used, boolean splitProbe) {
+        this.splitProbe = splitProbe;
         this.left = left;
         this.right = right;
         this.spec = spec;
@@ -55,7 +58,18 @@ public final class JoinOperator implements PhysicalOperator, SparseOutput, Split
 
     @Override
     public PhysicalOperator onlyColumns(BitSet columns) {
-        return new JoinOperator(left, right, spec, schema, maxMemoryBytes, (BitSet) columns.clone());
+        return new JoinOperator(left, right, spec, schema, maxMemoryBytes, (BitSet) columns.clone(), splitProbe);
+    }
+
+    @Override
+    public PhysicalOperator withProbeInput(PhysicalOperator probe) {
+        return spec.buildLeft() ? new JoinOperator(left, probe, spec, schema, maxMemoryBytes, used, splitProbe)
+                : new JoinOperator(probe, right, spec, schema, maxMemoryBytes, used, splitProbe);
+    }
+
+    @Override
+    public PhysicalOperator asSplitProbe() {
+        return new JoinOperator(left, right, spec, schema, maxMemoryBytes, used, true);
     }
 
     public JoinSpec spec() {
@@ -95,6 +109,9 @@ public final class JoinOperator implements PhysicalOperator, SparseOutput, Split
             out.add((spec.hashed() ? "residual: " : "condition: ") + spec.residual().sql());
         }
         out.add("build side: " + (spec.buildLeft() ? "left" : "right"));
+        if (splitProbe) {
+            out.add("probe: split by split in the stage above, against one shared build side");
+        }
         if (used != null && used.cardinality() < schema.getFields().size()) {
             List<String> cols = new ArrayList<>();
             for (int c = used.nextSetBit(0); c >= 0 && c < schema.getFields().size(); c = used.nextSetBit(c + 1)) {

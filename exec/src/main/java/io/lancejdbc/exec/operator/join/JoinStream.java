@@ -131,7 +131,7 @@ final class JoinStream implements BatchStream {
                         phase = Phase.DONE;
                         return null;
                     }
-                    probeIn = probeInput.open(ctx);
+                    probeIn = ctx.open(probeInput);
                     phase = Phase.NEXT_PROBE;
                     break;
                 case NEXT_PROBE: {

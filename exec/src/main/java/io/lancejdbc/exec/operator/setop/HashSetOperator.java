@@ -100,7 +100,7 @@ public final class HashSetOperator implements PhysicalOperator {
                         remaining = new int[build.rowCount()];
                         Arrays.fill(remaining, -1);
                     }
-                    in = left.open(ctx);
+                    in = ctx.open(left);
                 }
                 while (true) {
                     ctx.cancellation().throwIfCancelled();

@@ -1,7 +1,6 @@
 package io.lancejdbc.exec.operator.setop;
 
 import io.lancejdbc.exec.operator.PhysicalOperator;
-import io.lancejdbc.exec.operator.agg.HashAggregateOperator;
 import io.lancejdbc.exec.plan.PhysicalPlanner;
 import io.lancejdbc.exec.plan.PhysicalPlannerExtension;
 import io.lancejdbc.sql.expr.ColumnRef;
@@ -45,6 +44,6 @@ public final class SetOperationPlannerExtension implements PhysicalPlannerExtens
         for (int i = 0; i < out.size(); i++) {
             keys.add(new ColumnRef(i, out.get(i).getName(), out.get(i)));
         }
-        return new HashAggregateOperator(in, keys, List.of(), out, planner.maxMemoryBytes());
+        return planner.hashAggregate(in, keys, List.of(), out);
     }
 }

@@ -65,7 +65,7 @@ public final class UnionAllOperator implements PhysicalOperator {
                             return null;
                         }
                         current++;
-                        in = inputs.get(current).open(ctx);
+                        in = ctx.open(inputs.get(current));
                     }
                     VectorSchemaRoot b = in.next();
                     if (b == null) {

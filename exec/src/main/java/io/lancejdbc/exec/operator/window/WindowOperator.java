@@ -94,7 +94,7 @@ public final class WindowOperator implements PhysicalOperator {
 
     @Override
     public BatchStream open(ExecContext ctx) {
-        BatchStream in = input.open(ctx);
+        BatchStream in = ctx.open(input);
         return new BatchStream() {
             private final List<VectorSchemaRoot> batches = new ArrayList<>();
             private final List<FieldVector> owned = new ArrayList<>();
