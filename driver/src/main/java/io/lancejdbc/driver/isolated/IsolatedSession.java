@@ -27,6 +27,7 @@ final class IsolatedSession implements EngineSession {
     static final String PROCESS_DIED = "08006";
     /** How long a failed call waits for the child's exit to show (the broken stream often arrives first). */
     private static final long EXIT_WAIT_MILLIS = 2_000;
+    private static final long HY000_EXIT_WAIT_MILLIS = 300;
 
     private final EngineSession remote;
     private final ChildEngineProcess child;
@@ -46,9 +47,12 @@ final class IsolatedSession implements EngineSession {
      * exit.
      */
     static RuntimeException translate(ChildEngineProcess child, RuntimeException e) {
-        boolean connectionLike = !(e instanceof SqlError) || ((SqlError) e).sqlState().startsWith("08")
-                || ((SqlError) e).sqlState().equals("HY000") || ((SqlError) e).sqlState().equals("57014");
-        if (child.alive() && !(connectionLike && child.awaitExit(EXIT_WAIT_MILLIS))) {
+        // A broken channel (08xxx, or HY000 for gRPC's INTERNAL/UNKNOWN) may arrive before the exit is visible: wait
+        // for it, briefly for HY000, which a live engine also reports for its own failures; other states are answers.
+        String state = e instanceof SqlError ? ((SqlError) e).sqlState() : null;
+        long wait = state == null || state.startsWith("08") ? EXIT_WAIT_MILLIS
+                : state.equals("HY000") ? HY000_EXIT_WAIT_MILLIS : 0;
+        if (child.alive() && (wait == 0 || !child.awaitExit(wait))) {
             return e;
         }
         return died(child, e);
