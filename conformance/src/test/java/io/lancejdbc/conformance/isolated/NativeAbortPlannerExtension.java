@@ -1,6 +1,6 @@
 package io.lancejdbc.conformance.isolated;
 
-import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.pin.PinnedTable;
 import io.lancejdbc.exec.operator.PhysicalOperator;
 import io.lancejdbc.exec.plan.PhysicalPlanner;
 import io.lancejdbc.exec.plan.PhysicalPlannerExtension;

@@ -93,9 +93,7 @@ public final class OperatorHarness implements AutoCloseable {
     private ExecContext context(BufferAllocator allocator) {
         Clock clock = Clock.systemUTC();
         return new ExecContext(allocator, new Cancellation(), workers, null, 1024, 2, clock,
-                new ExprCompiler(clock, (plan, max) -> {
-                    throw new IllegalStateException("operator tests plan no subqueries");
-                }));
+                new ExprCompiler(clock, ExprCompiler.NO_SUBQUERIES));
     }
 
     /**
