@@ -155,8 +155,11 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
         }
         Schema schema = result.schema();
         entry.parked.put(handle.queryId(), result);
+        // The ticket pins what this execution reads: a DoGet that must run it again (a restarted server, a
+        // session gone) answers from the same dataset versions.
         Ticket ticket = new Ticket(pack(FlightSql.TicketStatementQuery.newBuilder()
-                .setStatementHandle(ByteString.copyFrom(handle.encode(allocator))).build()).toByteArray());
+                .setStatementHandle(ByteString.copyFrom(handle.withVersions(result.datasetVersions())
+                        .encode(allocator))).build()).toByteArray());
         return new FlightInfo(streamer.flightSchema(schema), descriptor, List.of(new FlightEndpoint(ticket)), -1, -1);
     }
 
@@ -187,7 +190,7 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
     }
 
     private static QueryOptions options(StatementHandle handle, Cancellation cancellation) {
-        return new QueryOptions(handle.maxRows(), 0, handle.timeoutMillis(), cancellation);
+        return new QueryOptions(handle.maxRows(), 0, handle.timeoutMillis(), cancellation, handle.versions());
     }
 
     /** A query in flight: its signal, and a latch released once its result is closed and its memory freed. */

@@ -57,6 +57,18 @@ class FileFunctionResolver {
      */
     BoundTable resolve(String function, Map<String, String> args, VersionSpec version, String catalogName,
             Cancellation cancellation, long queryTimeoutMillis) {
+        return resolve(function, args, version, catalogName, cancellation, queryTimeoutMillis, Map.of(),
+                new java.util.HashMap<>());
+    }
+
+    /**
+     * Like {@link #resolve(String, Map, VersionSpec, String, Cancellation, long)}; a one-dataset call to the latest
+     * version reads the version {@code requested} names for its URI (a re-run of an earlier execution) and records
+     * the version it pinned in {@code pinned}. A {@code "uris"} call reads each dataset's latest version.
+     */
+    BoundTable resolve(String function, Map<String, String> args, VersionSpec version, String catalogName,
+            Cancellation cancellation, long queryTimeoutMillis, Map<String, Long> requested,
+            Map<String, Long> pinned) {
         FileFunctionCall call = FileFunctionArguments.parse(function, args, connectionProperties);
         if (!version.isLatest() && call.isMultiDataset()) {
             throw new SqlError(SqlState.UNSUPPORTED_SQL, function + "() with \"uris\" reads several datasets,"
@@ -71,6 +83,15 @@ class FileFunctionResolver {
                     table);
             handle = new PinnedTable(source, pool.snapshot(source, java.util.OptionalLong.of(chosen.version())),
                     handle.catalogType(), chosen.choice());
+        }
+        if (version.isLatest() && handle.isSingleDataset()) {
+            DatasetSource source = handle.source();
+            Long asked = requested.get(source.uri());
+            if (asked != null && asked != handle.snapshot().version()) {
+                handle = new PinnedTable(source, pool.snapshot(source, java.util.OptionalLong.of(asked)),
+                        handle.catalogType());
+            }
+            pinned.put(source.uri(), handle.snapshot().version());
         }
         String display = function + "(" + describe(call) + ")";
         String label = handle.isSingleDataset() ? call.location().map(StorageLocation::uri)
