@@ -5,6 +5,7 @@ import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.tvf.FileFunctionArguments;
 import io.lancejdbc.exec.tvf.FileFunctionCall;
 import io.lancejdbc.exec.tvf.FileFunctionPlanner;
+import io.lancejdbc.exec.tvf.S3AccessPolicy;
 import io.lancejdbc.exec.storage.glob.GlobPattern;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
@@ -30,11 +31,13 @@ class FileFunctionResolver {
     private final FileFunctionPlanner planner;
     private final DatasetHandlePool pool;
     private final Map<String, String> connectionProperties;
+    private final S3AccessPolicy s3Policy;
 
     FileFunctionResolver(FileFunctionPlanner planner, DatasetHandlePool pool, Map<String, String> connectionProperties) {
         this.planner = planner;
         this.pool = pool;
         this.connectionProperties = Map.copyOf(connectionProperties);
+        this.s3Policy = S3AccessPolicy.fromProperties(connectionProperties);
     }
 
     /**
@@ -70,6 +73,7 @@ class FileFunctionResolver {
             Cancellation cancellation, long queryTimeoutMillis, Map<String, Long> requested,
             Map<String, Long> pinned) {
         FileFunctionCall call = FileFunctionArguments.parse(function, args, connectionProperties);
+        s3Policy.check(call);
         if (!version.isLatest() && call.isMultiDataset()) {
             throw new SqlError(SqlState.UNSUPPORTED_SQL, function + "() with \"uris\" reads several datasets,"
                     + " each with its own versions, so it takes no \"version\" or \"timestamp\"; read one dataset"
