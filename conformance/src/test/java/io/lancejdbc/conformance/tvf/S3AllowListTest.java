@@ -100,8 +100,9 @@ class S3AllowListTest {
             assertTrue(e.getMessage().contains("bucket '" + other + "'"), e.getMessage());
             assertTrue(e.getMessage().contains("lance.s3.allowed_buckets"), e.getMessage());
             assertEquals(before, proxy.total(), "no request reached the object store");
-            SQLException uris = assertThrows(SQLException.class, () -> count(c, "SELECT count(*) FROM s3(\"uris\" = '[\"s3://"
-                    + allowed + "/a.lance\", \"s3://" + other + "/*\"]', \"format\" = \"lance\")"));
+            SQLException uris = assertThrows(SQLException.class, () -> count(c,
+                    "SELECT count(*) FROM s3(\"uris\" = '[\"s3://" + allowed + "/a.lance\", \"s3://" + other
+                            + "/*\"]', \"format\" = \"lance\")"));
             assertEquals("42501", uris.getSQLState());
         }
     }

@@ -96,7 +96,8 @@ public final class FileFunctionArguments {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "'" + k + "' cannot be set in a " + function + "() call; "
                         + "it is a connection (or server) property that restricts local()");
             }
-            if (k.equals(EngineProperty.S3_ALLOWED_ENDPOINTS.key()) || k.equals(EngineProperty.S3_ALLOWED_BUCKETS.key())) {
+            if (k.equals(EngineProperty.S3_ALLOWED_ENDPOINTS.key())
+                    || k.equals(EngineProperty.S3_ALLOWED_BUCKETS.key())) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "'" + k + "' cannot be set in a " + function + "() call; "
                         + "it is a connection (or server) property that restricts s3()");
             }
