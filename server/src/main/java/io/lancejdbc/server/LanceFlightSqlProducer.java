@@ -12,6 +12,7 @@ import io.lancejdbc.engine.QueryOptions;
 import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
+import io.lancejdbc.engine.remote.BoundQuery;
 import io.lancejdbc.engine.remote.RemoteProtocol;
 import io.lancejdbc.engine.types.ParameterVectors;
 import java.util.ArrayList;
@@ -125,6 +126,31 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
     }
 
     // ---------------------------------------------------------------- statements
+
+    /**
+     * Standard Flight SQL commands, plus the thin client's {@link BoundQuery} (SQL and parameter values in one
+     * command, one call less than the parameter DoPut per execution); both end in {@link #info}.
+     */
+    @Override
+    public FlightInfo getFlightInfo(CallContext context, FlightDescriptor descriptor) {
+        if (descriptor.isCommand()) {
+            com.google.protobuf.Any command;
+            try {
+                command = com.google.protobuf.Any.parseFrom(descriptor.getCommand());
+            } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+                command = null;
+            }
+            if (command != null && BoundQuery.TYPE_URL.equals(command.getTypeUrl())) {
+                com.google.protobuf.Any bound = command;
+                return guarded(() -> {
+                    BoundQuery q = BoundQuery.decode(bound.getValue().toByteArray(), allocator);
+                    return info(session(context), StatementHandle.prepared(q.sql()).withParams(q.params()), context,
+                            descriptor);
+                });
+            }
+        }
+        return FlightSqlProducer.super.getFlightInfo(context, descriptor);
+    }
 
     @Override
     public FlightInfo getFlightInfoStatement(FlightSql.CommandStatementQuery command, CallContext context,
@@ -487,7 +513,8 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
             EngineSession s = session(context).session;
             listener.onNext(new GetSessionOptionsResult(Map.of(
                     "catalog", SessionOptionValueFactory.makeSessionOptionValue(s.catalogName()),
-                    "schema", SessionOptionValueFactory.makeSessionOptionValue(s.currentSchema()))));
+                    "schema", SessionOptionValueFactory.makeSessionOptionValue(s.currentSchema()),
+                    BoundQuery.SESSION_OPTION, SessionOptionValueFactory.makeSessionOptionValue("1"))));
             listener.onCompleted();
         } catch (RuntimeException e) {
             listener.onError(FlightErrors.of(e));
