@@ -1,5 +1,6 @@
 package io.lancejdbc.engine;
 
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -9,13 +10,29 @@ import java.util.Objects;
  * @param fetchSize a hint for the batch size in rows; 0 means the engine default
  * @param timeoutMillis the query timeout in milliseconds; 0 means none
  * @param cancellation the cancellation signal of this execution, not null
+ * @param datasetVersions dataset versions to read instead of the latest, by dataset URI (as
+ *     {@link QueryResult#datasetVersions()} reports them), for a re-run of one execution that must read what the
+ *     first run read (a Flight ticket run again on a restarted server); empty for the latest versions, not null.
+ *     Time-travel references ({@code FOR VERSION AS OF}) are not affected.
  */
-public record QueryOptions(long maxRows, int fetchSize, long timeoutMillis, Cancellation cancellation) {
+public record QueryOptions(long maxRows, int fetchSize, long timeoutMillis, Cancellation cancellation,
+        Map<String, Long> datasetVersions) {
     public QueryOptions {
         if (maxRows < 0 || fetchSize < 0 || timeoutMillis < 0) {
             throw new IllegalArgumentException("maxRows, fetchSize and timeoutMillis must be >= 0");
         }
         Objects.requireNonNull(cancellation, "cancellation");
+        datasetVersions = Map.copyOf(datasetVersions);
+    }
+
+    /** Options that read the latest dataset versions. */
+    public QueryOptions(long maxRows, int fetchSize, long timeoutMillis, Cancellation cancellation) {
+        this(maxRows, fetchSize, timeoutMillis, cancellation, Map.of());
+    }
+
+    /** These options, reading {@code versions} (dataset URI to version) instead of the latest versions. */
+    public QueryOptions withDatasetVersions(Map<String, Long> versions) {
+        return new QueryOptions(maxRows, fetchSize, timeoutMillis, cancellation, versions);
     }
 
     /** No row limit, default batch size, no timeout, a fresh cancellation signal. */

@@ -28,6 +28,16 @@ public interface QueryResult extends AutoCloseable {
     /** The update count for statements without rows (0 for USE and SET), -1 for row results. */
     long updateCount();
 
+    /**
+     * The dataset versions this execution pinned for its references to the latest version, by dataset URI (a
+     * catalog table's location, a one-dataset {@code s3()} / {@code local()} call's URI); pass them back as
+     * {@link QueryOptions#datasetVersions()} to run the same statement again on the same rows. Empty when the
+     * statement reads no dataset or the engine does not report versions; never null.
+     */
+    default java.util.Map<String, Long> datasetVersions() {
+        return java.util.Map.of();
+    }
+
     /** Releases everything; idempotent, never throws. */
     @Override
     void close();

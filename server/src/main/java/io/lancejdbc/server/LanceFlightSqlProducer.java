@@ -12,6 +12,7 @@ import io.lancejdbc.engine.QueryOptions;
 import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
+import io.lancejdbc.engine.remote.BoundQuery;
 import io.lancejdbc.engine.remote.RemoteProtocol;
 import io.lancejdbc.engine.types.ParameterVectors;
 import java.util.ArrayList;
@@ -126,6 +127,31 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
 
     // ---------------------------------------------------------------- statements
 
+    /**
+     * Standard Flight SQL commands, plus the thin client's {@link BoundQuery} (SQL and parameter values in one
+     * command, one call less than the parameter DoPut per execution); both end in {@link #info}.
+     */
+    @Override
+    public FlightInfo getFlightInfo(CallContext context, FlightDescriptor descriptor) {
+        if (descriptor.isCommand()) {
+            com.google.protobuf.Any command;
+            try {
+                command = com.google.protobuf.Any.parseFrom(descriptor.getCommand());
+            } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+                command = null;
+            }
+            if (command != null && BoundQuery.TYPE_URL.equals(command.getTypeUrl())) {
+                com.google.protobuf.Any bound = command;
+                return guarded(() -> {
+                    BoundQuery q = BoundQuery.decode(bound.getValue().toByteArray(), allocator);
+                    return info(session(context), StatementHandle.prepared(q.sql()).withParams(q.params()), context,
+                            descriptor);
+                });
+            }
+        }
+        return FlightSqlProducer.super.getFlightInfo(context, descriptor);
+    }
+
     @Override
     public FlightInfo getFlightInfoStatement(FlightSql.CommandStatementQuery command, CallContext context,
             FlightDescriptor descriptor) {
@@ -155,8 +181,11 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
         }
         Schema schema = result.schema();
         entry.parked.put(handle.queryId(), result);
+        // The ticket pins what this execution reads: a DoGet that must run it again (a restarted server, a
+        // session gone) answers from the same dataset versions.
         Ticket ticket = new Ticket(pack(FlightSql.TicketStatementQuery.newBuilder()
-                .setStatementHandle(ByteString.copyFrom(handle.encode(allocator))).build()).toByteArray());
+                .setStatementHandle(ByteString.copyFrom(handle.withVersions(result.datasetVersions())
+                        .encode(allocator))).build()).toByteArray());
         return new FlightInfo(streamer.flightSchema(schema), descriptor, List.of(new FlightEndpoint(ticket)), -1, -1);
     }
 
@@ -187,7 +216,7 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
     }
 
     private static QueryOptions options(StatementHandle handle, Cancellation cancellation) {
-        return new QueryOptions(handle.maxRows(), 0, handle.timeoutMillis(), cancellation);
+        return new QueryOptions(handle.maxRows(), 0, handle.timeoutMillis(), cancellation, handle.versions());
     }
 
     /** A query in flight: its signal, and a latch released once its result is closed and its memory freed. */
@@ -484,7 +513,8 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
             EngineSession s = session(context).session;
             listener.onNext(new GetSessionOptionsResult(Map.of(
                     "catalog", SessionOptionValueFactory.makeSessionOptionValue(s.catalogName()),
-                    "schema", SessionOptionValueFactory.makeSessionOptionValue(s.currentSchema()))));
+                    "schema", SessionOptionValueFactory.makeSessionOptionValue(s.currentSchema()),
+                    BoundQuery.SESSION_OPTION, SessionOptionValueFactory.makeSessionOptionValue("1"))));
             listener.onCompleted();
         } catch (RuntimeException e) {
             listener.onError(FlightErrors.of(e));

@@ -99,6 +99,12 @@ final class ResultStreamer {
                 if (batch == null) {
                     break;
                 }
+                if (batch.getRowCount() == 0) {
+                    // A filtered scan ends each split without a match in an empty batch (a point query over 16
+                    // fragments made 16 messages for one row); the schema went out in start().
+                    batch.close();
+                    continue;
+                }
                 try (batch) {
                     // Ownership moves to the server's allocator: gRPC may hold a sent batch's buffers after the
                     // query (and its allocator) is gone, e.g. when the client cancels with messages still queued.

@@ -11,7 +11,10 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -30,21 +33,32 @@ import org.apache.arrow.vector.ipc.ArrowStreamWriter;
  *     handle that has not been executed
  * @param maxRows the row limit of the execution ({@code Statement.setMaxRows}), 0 for none
  * @param timeoutMillis the query timeout of the execution, 0 for none
+ * @param versions the dataset versions an execution pinned, by dataset URI
+ *     ({@link io.lancejdbc.engine.QueryResult#datasetVersions()}): a ticket run again reads exactly these versions;
+ *     empty in a prepared statement handle, whose every execution reads the latest versions as an embedded
+ *     {@code PreparedStatement} does
  */
-record StatementHandle(String sql, List<ParameterValue> params, String queryId, long maxRows, long timeoutMillis) {
-    private static final int MAGIC = 0x4C4A4831; // "LJH1"
+record StatementHandle(String sql, List<ParameterValue> params, String queryId, long maxRows, long timeoutMillis,
+        Map<String, Long> versions) {
+    private static final int MAGIC = 0x4C4A4832; // "LJH2": LJH1 had no versions
 
     StatementHandle {
         params = List.copyOf(params);
+        versions = Collections.unmodifiableMap(new LinkedHashMap<>(versions));
     }
 
     /** A prepared statement handle without parameters. */
     static StatementHandle prepared(String sql) {
-        return new StatementHandle(sql, List.of(), "", 0, 0);
+        return new StatementHandle(sql, List.of(), "", 0, 0, Map.of());
     }
 
     StatementHandle withParams(List<ParameterValue> values) {
-        return new StatementHandle(sql, values, queryId, maxRows, timeoutMillis);
+        return new StatementHandle(sql, values, queryId, maxRows, timeoutMillis, versions);
+    }
+
+    /** This execution with the dataset versions it pinned. */
+    StatementHandle withVersions(Map<String, Long> pinned) {
+        return new StatementHandle(sql, params, queryId, maxRows, timeoutMillis, pinned);
     }
 
     /**
@@ -53,7 +67,8 @@ record StatementHandle(String sql, List<ParameterValue> params, String queryId, 
      * @param id the client's query id, or null for a new random one
      */
     StatementHandle execution(long rowLimit, long timeout, String id) {
-        return new StatementHandle(sql, params, id != null ? id : UUID.randomUUID().toString(), rowLimit, timeout);
+        return new StatementHandle(sql, params, id != null ? id : UUID.randomUUID().toString(), rowLimit, timeout,
+                versions);
     }
 
     byte[] encode(BufferAllocator allocator) {
@@ -65,6 +80,11 @@ record StatementHandle(String sql, List<ParameterValue> params, String queryId, 
             writeBytes(out, queryId.getBytes(StandardCharsets.UTF_8));
             out.writeLong(maxRows);
             out.writeLong(timeoutMillis);
+            out.writeInt(versions.size());
+            for (Map.Entry<String, Long> v : versions.entrySet()) {
+                writeBytes(out, v.getKey().getBytes(StandardCharsets.UTF_8));
+                out.writeLong(v.getValue());
+            }
             out.writeInt(params.size());
             if (!params.isEmpty()) {
                 ByteArrayOutputStream ipc = new ByteArrayOutputStream();
@@ -96,6 +116,15 @@ record StatementHandle(String sql, List<ParameterValue> params, String queryId, 
             String queryId = new String(readBytes(in), StandardCharsets.UTF_8);
             long maxRows = in.readLong();
             long timeout = in.readLong();
+            int pinnedCount = in.readInt();
+            if (pinnedCount < 0 || pinnedCount > 100_000) {
+                throw notAHandle();
+            }
+            Map<String, Long> versions = new LinkedHashMap<>();
+            for (int i = 0; i < pinnedCount; i++) {
+                String uri = new String(readBytes(in), StandardCharsets.UTF_8);
+                versions.put(uri, in.readLong());
+            }
             int n = in.readInt();
             List<ParameterValue> params = List.of();
             if (n > 0) {
@@ -107,7 +136,7 @@ record StatementHandle(String sql, List<ParameterValue> params, String queryId, 
                     params = ParameterVectors.fromRoot(reader.getVectorSchemaRoot(), 0);
                 }
             }
-            return new StatementHandle(sql, params, queryId, maxRows, timeout);
+            return new StatementHandle(sql, params, queryId, maxRows, timeout, versions);
         } catch (IOException | RuntimeException e) {
             if (e instanceof SqlError) {
                 throw (SqlError) e;
@@ -139,6 +168,7 @@ record StatementHandle(String sql, List<ParameterValue> params, String queryId, 
     /** Never the parameter values or the full SQL: they may hold data a log must not keep. */
     @Override
     public String toString() {
-        return "StatementHandle{queryId=" + queryId + ", params=" + params.size() + "}";
+        return "StatementHandle{queryId=" + queryId + ", params=" + params.size() + ", versions=" + versions.size()
+                + "}";
     }
 }

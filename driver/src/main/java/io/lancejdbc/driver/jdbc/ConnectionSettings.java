@@ -69,9 +69,11 @@ record ConnectionSettings(EngineConfig config, String redactedUrl, List<String> 
             }
         }
         // An empty lance.local.allowed_roots is not "unset": it disables local() (docs/file-tvf.md). Dropping it would
-        // turn a server's "no local files" into "any local file".
+        // turn a server's "no local files" into "any local file". The same for s3()'s endpoint and bucket lists.
         merged.entrySet().removeIf(e -> e.getValue() == null
-                || e.getValue().isEmpty() && !e.getKey().equals(EngineProperty.LOCAL_ALLOWED_ROOTS.key()));
+                || e.getValue().isEmpty() && !e.getKey().equals(EngineProperty.LOCAL_ALLOWED_ROOTS.key())
+                && !e.getKey().equals(EngineProperty.S3_ALLOWED_ENDPOINTS.key())
+                && !e.getKey().equals(EngineProperty.S3_ALLOWED_BUCKETS.key()));
         dropUnknown(merged, warnings);
         validate(merged, parsed.location().isEmpty());
         return new ConnectionSettings(EngineConfig.of(merged), parsed.redacted(), List.copyOf(warnings));

@@ -96,6 +96,11 @@ public enum EngineProperty {
     LOCAL_ALLOWED_ROOTS("lance.local.allowed_roots", null, false,
             "Comma-separated absolute directories local() may read below (symlinks resolved); unset: anywhere, "
                     + "empty: local() is disabled."),
+    S3_ALLOWED_ENDPOINTS("lance.s3.allowed_endpoints", null, false,
+            "Comma-separated endpoints (http(s)://host:port, or aws for the default) s3() may read from; unset:"
+                    + " any, empty: s3() is disabled."),
+    S3_ALLOWED_BUCKETS("lance.s3.allowed_buckets", null, false,
+            "Comma-separated buckets s3() may read; unset: any, empty: s3() is disabled."),
     QUERY_MAX_MEMORY("query.max_memory", null, false,
             "Most bytes of Arrow memory one query may hold (joins, aggregates, sorts), optionally with k, m or g"
                     + " (512m); default: unlimited."),

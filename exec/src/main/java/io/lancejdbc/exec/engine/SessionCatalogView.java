@@ -43,6 +43,8 @@ final class SessionCatalogView implements CatalogView {
     private final FileTvfResolver fileFunctions;
     private final QueryOptions options;
     private final Map<String, BoundTable> pinned = new HashMap<>();
+    /** The versions pinned for latest references, by dataset URI (what {@link #pinnedVersions()} reports). */
+    private final Map<String, Long> pinnedLatest = new java.util.LinkedHashMap<>();
     private final VersionResolver versions;
 
     /**
@@ -88,7 +90,8 @@ final class SessionCatalogView implements CatalogView {
         DatasetSource source = located.location().datasetSource();
         PinnedTable handle;
         if (version.isLatest()) {
-            handle = new PinnedTable(source, pool.snapshot(source, OptionalLong.empty()), catalogType);
+            handle = new PinnedTable(source, pool.snapshot(source, requestedVersion(source.uri())), catalogType);
+            pinnedLatest.put(source.uri(), handle.snapshot().version());
         } else {
             VersionResolver.Chosen chosen = versions.resolve(source, version, located.schema() + "."
                     + located.table());
@@ -241,6 +244,23 @@ final class SessionCatalogView implements CatalogView {
     @Override
     public BoundTable resolveFileTvf(String function, Map<String, String> arguments, VersionSpec version) {
         return fileFunctions.resolve(function, arguments, version, catalogName, options.cancellation(),
-                options.timeoutMillis());
+                options.timeoutMillis(), options.datasetVersions(), pinnedLatest);
+    }
+
+    /**
+     * The version {@link QueryOptions#datasetVersions()} asks a latest reference to {@code uri} to read, or empty
+     * for the latest version.
+     */
+    private OptionalLong requestedVersion(String uri) {
+        Long v = options.datasetVersions().get(uri);
+        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+
+    /**
+     * The versions pinned so far for references to the latest version (catalog tables and one-dataset file TVF
+     * calls), by dataset URI, in resolution order.
+     */
+    Map<String, Long> pinnedVersions() {
+        return java.util.Collections.unmodifiableMap(pinnedLatest);
     }
 }

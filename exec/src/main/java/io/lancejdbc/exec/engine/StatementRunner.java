@@ -267,7 +267,9 @@ final class StatementRunner {
 
     private QueryResult query(ParsedStatement.Query q, List<Literal> params, QueryOptions options) {
         Clock clock = clock();
-        LogicalPlan plan = QueryBinder.bind(q.select(), view(options), params, clock);
+        SessionCatalogView catalogView = view(options);
+        LogicalPlan plan = QueryBinder.bind(q.select(), catalogView, params, clock);
+        Map<String, Long> versions = Map.copyOf(catalogView.pinnedVersions());
         if (options.maxRows() > 0) {
             plan = new Limit(plan, 0, options.maxRows());
         }
@@ -299,7 +301,7 @@ final class StatementRunner {
             BatchStream stream = root.open(ctx);
             StreamingResult[] result = new StreamingResult[1];
             result[0] = new StreamingResult(stream, queryAllocator, session.allocator(), options.cancellation(),
-                    () -> session.untrack(result[0]));
+                    versions, () -> session.untrack(result[0]));
             session.track(result[0]);
             return result[0];
         } catch (RuntimeException | StackOverflowError e) {

@@ -20,16 +20,23 @@ final class StreamingResult implements QueryResult {
     private final BufferAllocator resultAllocator;
     private final Cancellation cancellation;
     private final Runnable onClose;
+    private final java.util.Map<String, Long> datasetVersions;
     private boolean closed;
     private boolean exhausted;
 
     StreamingResult(BatchStream stream, BufferAllocator queryAllocator, BufferAllocator resultAllocator,
-            Cancellation cancellation, Runnable onClose) {
+            Cancellation cancellation, java.util.Map<String, Long> datasetVersions, Runnable onClose) {
         this.stream = stream;
+        this.datasetVersions = datasetVersions;
         this.queryAllocator = queryAllocator;
         this.resultAllocator = resultAllocator;
         this.cancellation = cancellation;
         this.onClose = onClose;
+    }
+
+    @Override
+    public java.util.Map<String, Long> datasetVersions() {
+        return datasetVersions;
     }
 
     @Override

@@ -96,6 +96,11 @@ public final class FileTvfArguments {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "'" + k + "' cannot be set in a " + function + "() call; "
                         + "it is a connection (or server) property that restricts local()");
             }
+            if (k.equals(EngineProperty.S3_ALLOWED_ENDPOINTS.key())
+                    || k.equals(EngineProperty.S3_ALLOWED_BUCKETS.key())) {
+                throw new SqlError(SqlState.SYNTAX_ERROR, "'" + k + "' cannot be set in a " + function + "() call; "
+                        + "it is a connection (or server) property that restricts s3()");
+            }
             throw new SqlError(SqlState.SYNTAX_ERROR, "'" + k + "' is an invalid property for " + function
                     + "(); valid: " + (local ? LOCAL_VALID : S3_VALID));
         }

@@ -30,11 +30,13 @@ public final class FileTvfResolver {
     private final FileTvfPlanner planner;
     private final DatasetHandlePool pool;
     private final Map<String, String> connectionProperties;
+    private final S3AccessPolicy s3Policy;
 
     public FileTvfResolver(FileTvfPlanner planner, DatasetHandlePool pool, Map<String, String> connectionProperties) {
         this.planner = planner;
         this.pool = pool;
         this.connectionProperties = Map.copyOf(connectionProperties);
+        this.s3Policy = S3AccessPolicy.fromProperties(connectionProperties);
     }
 
     /**
@@ -57,7 +59,20 @@ public final class FileTvfResolver {
      */
     public BoundTable resolve(String function, Map<String, String> args, VersionSpec version, String catalogName,
             Cancellation cancellation, long queryTimeoutMillis) {
+        return resolve(function, args, version, catalogName, cancellation, queryTimeoutMillis, Map.of(),
+                new java.util.HashMap<>());
+    }
+
+    /**
+     * Like {@link #resolve(String, Map, VersionSpec, String, Cancellation, long)}; a one-dataset call to the latest
+     * version reads the version {@code requested} names for its URI (a re-run of an earlier execution) and records
+     * the version it pinned in {@code pinned}. A {@code "uris"} call reads each dataset's latest version.
+     */
+    public BoundTable resolve(String function, Map<String, String> args, VersionSpec version, String catalogName,
+            Cancellation cancellation, long queryTimeoutMillis, Map<String, Long> requested,
+            Map<String, Long> pinned) {
         FileTvfCall call = FileTvfArguments.parse(function, args, connectionProperties);
+        s3Policy.check(call);
         if (!version.isLatest() && call.isMultiDataset()) {
             throw new SqlError(SqlState.UNSUPPORTED_SQL, function + "() with \"uris\" reads several datasets,"
                     + " each with its own versions, so it takes no \"version\" or \"timestamp\"; read one dataset"
@@ -71,6 +86,15 @@ public final class FileTvfResolver {
                     table);
             handle = new PinnedTable(source, pool.snapshot(source, java.util.OptionalLong.of(chosen.version())),
                     handle.catalogType(), chosen.choice());
+        }
+        if (version.isLatest() && handle.isSingleDataset()) {
+            DatasetSource source = handle.source();
+            Long asked = requested.get(source.uri());
+            if (asked != null && asked != handle.snapshot().version()) {
+                handle = new PinnedTable(source, pool.snapshot(source, java.util.OptionalLong.of(asked)),
+                        handle.catalogType());
+            }
+            pinned.put(source.uri(), handle.snapshot().version());
         }
         String display = function + "(" + describe(call) + ")";
         String label = handle.isSingleDataset() ? call.location().map(StorageLocation::uri)

@@ -8,6 +8,7 @@ import io.lancejdbc.engine.QueryResult;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.engine.metadata.CatalogMetadata;
+import io.lancejdbc.engine.remote.BoundQuery;
 import io.lancejdbc.engine.remote.RemoteProtocol;
 import io.lancejdbc.engine.types.ParameterVectors;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import org.apache.arrow.flight.CallOption;
 import org.apache.arrow.flight.CallOptions;
 import org.apache.arrow.flight.FlightCallHeaders;
 import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightGrpcUtils;
 import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.GetSessionOptionsRequest;
@@ -30,6 +32,7 @@ import org.apache.arrow.flight.SessionOptionValue;
 import org.apache.arrow.flight.auth2.BearerCredentialWriter;
 import org.apache.arrow.flight.client.ClientCookieMiddleware;
 import org.apache.arrow.flight.grpc.CredentialCallOption;
+import org.apache.arrow.flight.grpc.NettyClientBuilder;
 import org.apache.arrow.flight.sql.FlightSqlClient;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -56,6 +59,8 @@ final class FlightEngineSession implements EngineSession {
     private final FlightCatalogMetadata metadata;
     private volatile String currentSchema;
     private volatile boolean closed;
+    /** True when the server accepts {@link BoundQuery} (a lance-jdbc server says so in its session options). */
+    private final boolean boundQueries;
     /** Results not yet closed; closing the session closes them (and their streams) first. */
     private final java.util.Set<FlightQueryResult> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Server prepared statements of this session's PreparedQuery objects, closed with the session. */
@@ -68,6 +73,7 @@ final class FlightEngineSession implements EngineSession {
         this.allocator = allocator;
         this.credentials = credentials;
         Map<String, String> options = sessionOptions();
+        this.boundQueries = "1".equals(options.get(BoundQuery.SESSION_OPTION));
         String catalog = options.get("catalog");
         this.catalogName = catalog != null ? catalog : FlightCatalogMetadata.firstCatalog(sql, allocator, calls());
         this.metadata = new FlightCatalogMetadata(this, sql, allocator);
@@ -76,7 +82,7 @@ final class FlightEngineSession implements EngineSession {
     static FlightEngineSession open(FlightEndpointConfig config, BufferAllocator allocator) {
         FlightClient client = null;
         try {
-            FlightClient.Builder b = FlightClient.builder(allocator, new Location(config.uri()))
+            NettyClientBuilder b = new NettyClientBuilder(allocator, new Location(config.uri()))
                     .intercept(new ClientCookieMiddleware.Factory());
             if (config.tls()) {
                 b.useTls();
@@ -89,7 +95,11 @@ final class FlightEngineSession implements EngineSession {
                     }
                 }
             }
-            client = b.build();
+            // gRPC's callbacks (response messages, stream batches) run on the Netty event loop instead of being
+            // handed to a thread pool first: Flight's callbacks only queue what arrived, and a one-row query
+            // saves a thread hand-off per message (blocking calls already run on the calling thread).
+            client = FlightGrpcUtils.createFlightClient(allocator, b.build().directExecutor().build(),
+                    b.middleware());
             CallOption credentials = null;
             if (config.token() != null) {
                 credentials = new CredentialCallOption(new BearerCredentialWriter(config.token()));
@@ -203,8 +213,10 @@ final class FlightEngineSession implements EngineSession {
     }
 
     /**
-     * Prepares on the server once; each execution then binds its values on the same server statement (one DoPut
-     * and one GetFlightInfo, no new CreatePreparedStatement). The server statement is closed with the session.
+     * Prepares on the server once (for the result and parameter schemas); each execution then binds its values on
+     * the same server statement (one DoPut and one GetFlightInfo, no new CreatePreparedStatement), or, on a
+     * lance-jdbc server, sends the SQL and the values in one GetFlightInfo ({@link BoundQuery}). The server
+     * statement is closed with the session.
      */
     @Override
     public PreparedQuery prepare(String text) {
@@ -278,7 +290,9 @@ final class FlightEngineSession implements EngineSession {
         Runnable cancel = () -> cancelById(queryId);
         try {
             FlightInfo info;
-            if (reused != null) {
+            if (reused != null && boundQueries) {
+                info = executeBound(text, params, calls);
+            } else if (reused != null) {
                 info = executePrepared(reused, params, calls);
             } else if (params.isEmpty()) {
                 info = sql.execute(text, calls);
@@ -305,6 +319,14 @@ final class FlightEngineSession implements EngineSession {
             closePrepared(prepared);
             throw e;
         }
+    }
+
+    /** One GetFlightInfo with the SQL and the values (a lance-jdbc server), instead of a DoPut and a GetFlightInfo. */
+    private FlightInfo executeBound(String text, List<ParameterValue> params, CallOption[] calls) {
+        byte[] command = com.google.protobuf.Any.newBuilder().setTypeUrl(BoundQuery.TYPE_URL)
+                .setValue(com.google.protobuf.ByteString.copyFrom(new BoundQuery(text, params).encode(allocator)))
+                .build().toByteArray();
+        return client.getInfo(org.apache.arrow.flight.FlightDescriptor.command(command), calls);
     }
 
     private FlightInfo executePrepared(FlightSqlClient.PreparedStatement ps, List<ParameterValue> params,
