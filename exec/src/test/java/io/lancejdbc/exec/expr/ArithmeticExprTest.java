@@ -80,7 +80,8 @@ class ArithmeticExprTest {
     void doublesFollowIeee754AtTheExtremes(BufferAllocator allocator) {
         try (VectorSchemaRoot b = batch(doubles(allocator, "l", Double.MAX_VALUE, Double.MIN_VALUE, Double.NaN, -0.0),
                 doubles(allocator, "r", Double.MAX_VALUE, 0.5, 1.0, 0.0))) {
-            assertEquals(List.of(Double.POSITIVE_INFINITY, Double.MIN_VALUE, Double.NaN, 0.0),
+            // A subnormal vanishes next to 0.5; -0.0 + 0.0 is +0.0.
+            assertEquals(List.of(Double.POSITIVE_INFINITY, 0.5, Double.NaN, 0.0),
                     apply(allocator, b, Functions.ADD, DOUBLE));
             // Half the smallest subnormal rounds to even: 0.0.
             assertEquals(List.of(Double.POSITIVE_INFINITY, 0.0, Double.NaN, -0.0),
