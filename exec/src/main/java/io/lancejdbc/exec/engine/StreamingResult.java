@@ -13,20 +13,34 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * Rows of a running query, pulled batch by batch from its operator tree. Batches handed out are moved to the
  * session allocator so that they outlive the query allocator, which is closed (and checked for leaks) with the
  * result.
+ *
+ * <p>{@link #close()} does not wait for split workers stuck in a native read (a stalled storage request): it
+ * closes the operator tree, which tells the workers to stop, and leaves closing the query allocator to whoever
+ * finishes last ({@link QueryWorkers#whenIdle}), so a timeout, a cancel or a close from another thread returns at
+ * once and no memory is left once the read returns (issue 16).
  */
 final class StreamingResult implements QueryResult {
     private final BatchStream stream;
     private final BufferAllocator queryAllocator;
+    private final QueryWorkers queryWorkers;
+    private final Runnable onReleased;
     private final BufferAllocator resultAllocator;
     private final Cancellation cancellation;
     private final Runnable onClose;
     private boolean closed;
     private boolean exhausted;
 
-    StreamingResult(BatchStream stream, BufferAllocator queryAllocator, BufferAllocator resultAllocator,
-            Cancellation cancellation, Runnable onClose) {
+    /**
+     * @param queryWorkers the query's view of the worker pool; the query allocator is closed once it is idle
+     * @param onClose runs when the result is closed (the session stops tracking it)
+     * @param onReleased runs after the query allocator was closed, possibly on a worker thread
+     */
+    StreamingResult(BatchStream stream, BufferAllocator queryAllocator, QueryWorkers queryWorkers,
+            BufferAllocator resultAllocator, Cancellation cancellation, Runnable onClose, Runnable onReleased) {
         this.stream = stream;
         this.queryAllocator = queryAllocator;
+        this.queryWorkers = queryWorkers;
+        this.onReleased = onReleased;
         this.resultAllocator = resultAllocator;
         this.cancellation = cancellation;
         this.onClose = onClose;
@@ -89,13 +103,22 @@ final class StreamingResult implements QueryResult {
             stream.close();
         } finally {
             try {
-                queryAllocator.close();
-            } catch (IllegalStateException e) {
-                org.slf4j.LoggerFactory.getLogger(StreamingResult.class).error("Arrow memory leaked by a query: {}",
-                        e.getMessage());
+                queryWorkers.whenIdle(this::release);
             } finally {
                 onClose.run();
             }
+        }
+    }
+
+    /** Closes the query allocator once no worker of the query runs any more (on this or the last worker's thread). */
+    private void release() {
+        try {
+            queryAllocator.close();
+        } catch (IllegalStateException e) {
+            org.slf4j.LoggerFactory.getLogger(StreamingResult.class).error("Arrow memory leaked by a query: {}",
+                    e.getMessage());
+        } finally {
+            onReleased.run();
         }
     }
 }
