@@ -113,6 +113,11 @@ final class StreamingResult implements QueryResult {
     /** Closes the query allocator once no worker of the query runs any more (on this or the last worker's thread). */
     private void release() {
         try {
+            if (queryAllocator.getAllocatedMemory() != 0) {
+                // With -Darrow.memory.debug.allocator=true this names where each leaked buffer was allocated.
+                org.slf4j.LoggerFactory.getLogger(StreamingResult.class).error("Arrow memory left by a query: {}",
+                        queryAllocator.toVerboseString());
+            }
             queryAllocator.close();
         } catch (IllegalStateException e) {
             org.slf4j.LoggerFactory.getLogger(StreamingResult.class).error("Arrow memory leaked by a query: {}",

@@ -100,7 +100,9 @@ public final class OrderedParallelStream implements BatchStream {
                 }
             }
             offer(slot, END);
-        } catch (RuntimeException | Error e) {
+        } catch (Exception | Error e) {
+            // Exception: lance-core's native calls throw checked exceptions they do not declare (IOException);
+            // one not delivered here would leave next() waiting for a split that never ends.
             offer(slot, e);
         }
     }
@@ -146,10 +148,10 @@ public final class OrderedParallelStream implements BatchStream {
                         + "; raise query.max_memory (connection property or SET query.max_memory = ...)",
                         (RuntimeException) item);
             }
-            if (item instanceof RuntimeException) {
+            if (item instanceof Exception) {
                 close();
                 throw new SqlError(SqlState.GENERAL_ERROR, "Reading split " + current + " failed: "
-                        + ((RuntimeException) item).getMessage(), (RuntimeException) item);
+                        + ((Exception) item).getMessage(), (Exception) item);
             }
             if (item instanceof Error) {
                 close();

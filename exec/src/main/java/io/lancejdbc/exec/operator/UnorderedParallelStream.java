@@ -94,7 +94,9 @@ public final class UnorderedParallelStream implements BatchStream {
                 }
             }
             offer(new Done(index, null));
-        } catch (RuntimeException | Error e) {
+        } catch (Exception | Error e) {
+            // Exception: lance-core's native calls throw checked exceptions they do not declare (IOException);
+            // one not delivered here would leave next() waiting for a split that never ends.
             offer(new Done(index, e));
         }
     }

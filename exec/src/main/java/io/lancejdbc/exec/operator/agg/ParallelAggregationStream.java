@@ -88,7 +88,8 @@ final class ParallelAggregationStream implements BatchStream {
                                 }
                             }
                         }
-                    } catch (RuntimeException | Error e) {
+                    } catch (Exception | Error e) {
+                        // Exception: lance-core throws checked exceptions it does not declare; the state is freed.
                         state.close();
                         throw e;
                     }
