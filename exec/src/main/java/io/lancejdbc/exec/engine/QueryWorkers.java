@@ -52,12 +52,15 @@ final class QueryWorkers extends AbstractExecutorService {
         List<Runnable> actions;
         synchronized (this) {
             running--;
-            if (running > 0 || idleActions.isEmpty()) {
+            if (running > 0) {
+                return;
+            }
+            notifyAll();
+            if (idleActions.isEmpty()) {
                 return;
             }
             actions = new ArrayList<>(idleActions);
             idleActions.clear();
-            notifyAll();
         }
         actions.forEach(Runnable::run);
     }
@@ -75,6 +78,19 @@ final class QueryWorkers extends AbstractExecutorService {
             }
         }
         action.run();
+    }
+
+    /**
+     * Waits up to {@code millis} for the query's tasks to end (a worker that is not stuck notices a close within
+     * one 50 ms poll or one batch); false when some still run. Keeps the thread's interrupt flag.
+     */
+    boolean awaitIdle(long millis) {
+        try {
+            return awaitTermination(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Tasks of the query that have not finished (tests and diagnostics). */

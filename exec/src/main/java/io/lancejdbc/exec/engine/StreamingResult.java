@@ -21,6 +21,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class StreamingResult implements QueryResult {
     private final BatchStream stream;
+    /** How long close waits for the query's workers before leaving the release to the last of them. */
+    static final long CLOSE_GRACE_MILLIS = 1_000;
+
     private final BufferAllocator queryAllocator;
     private final QueryWorkers queryWorkers;
     private final Runnable onReleased;
@@ -103,6 +106,9 @@ final class StreamingResult implements QueryResult {
             stream.close();
         } finally {
             try {
+                // A worker that is not stuck ends within a poll or a batch: then the memory is freed before close
+                // returns. One stuck in a stalled native read frees it when the read returns.
+                queryWorkers.awaitIdle(CLOSE_GRACE_MILLIS);
                 queryWorkers.whenIdle(this::release);
             } finally {
                 onClose.run();
