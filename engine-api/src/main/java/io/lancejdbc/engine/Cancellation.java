@@ -29,8 +29,9 @@ public final class Cancellation {
             try {
                 r.run();
             } catch (RuntimeException e) {
-                // A listener only releases resources; a failure there must not stop the others.
-                org.slf4j.LoggerFactory.getLogger(Cancellation.class).debug("cancellation listener failed", e);
+                // A listener only releases resources; a failure there must not stop the others, and it is logged
+                // where an operator sees it (it may have left memory or a native handle behind).
+                org.slf4j.LoggerFactory.getLogger(Cancellation.class).warn("A cancellation listener failed", e);
             }
         }
     }

@@ -38,8 +38,19 @@ public final class SqlState {
     public static final String CONNECTION_FAILURE = "08001";
     /** Connection exception: connection does not exist (closed). */
     public static final String CONNECTION_CLOSED = "08003";
-    /** Connection exception (general, e.g. an unreachable service). */
+    /**
+     * Connection exception (general). Only for a connection that is really lost: connection pools (HikariCP, DBCP)
+     * evict a connection on any 08 state, so a storage or catalog outage while a statement runs is
+     * {@link #IO_ERROR}, and a failure to open a connection is {@link #CONNECTION_FAILURE}.
+     */
     public static final String CONNECTION_EXCEPTION = "08000";
+    /**
+     * I/O error (class 58, system error, as DB2 uses 58030): object storage or the REST catalog could not be
+     * reached, reset the connection, answered 5xx / 429 through every retry, or did not answer in time while a
+     * statement ran. The JDBC connection is fine and a retry may succeed, so this is not an 08 state (pools would
+     * evict the connection); at connect time the same failure is {@link #CONNECTION_FAILURE}.
+     */
+    public static final String IO_ERROR = "58030";
     /**
      * Feature not supported: only for JDBC API methods the driver does not implement. Connection pools (HikariCP,
      * DBCP) treat 0A000 as a broken connection and evict it, so SQL the engine refuses uses

@@ -153,6 +153,53 @@ class RestNamespaceFaultTest {
         return m;
     }
 
+    /**
+     * The outcome of each fault (every call): "answered" or an SQLState. An unreachable, failing or too slow
+     * catalog while a statement runs is 58030 (I/O error), never an 08 state: the JDBC connection is fine and pools
+     * evict connections on 08 (docs/conformance.md, "SQLStates of storage and catalog failures").
+     */
+    private static String expectedOutcome(String fault) {
+        return switch (fault) {
+            case "401" -> "28000";
+            case "403" -> "42501";
+            case "404" -> "3F000";
+            case "429 once", "503 once", "slow, within the read timeout", "reset once" -> "answered";
+            case "429 always", "503 always", "non-JSON 502", "slow, beyond the read timeout", "reset always",
+                    "truncated body" -> "58030";
+            case "500", "500 echoing the credentials", "malformed JSON" -> "HY000";
+            default -> throw new IllegalArgumentException("no expected outcome for fault " + fault);
+        };
+    }
+
+    /**
+     * The same outages while the connection is opened (one NamespaceExists call): the connection cannot be
+     * established, 08001; rejected credentials stay 28000.
+     */
+    @Test
+    void catalogOutageWhileConnectingIsAConnectionFailure() {
+        Map<String, Supplier<List<Rule>>> faults = faults();
+        Map<String, String> expected = new LinkedHashMap<>();
+        expected.put("503 always", "08001");
+        expected.put("reset always", "08001");
+        expected.put("slow, beyond the read timeout", "08001");
+        expected.put("401", "28000");
+        Map<String, String> got = new LinkedHashMap<>();
+        for (String fault : expected.keySet()) {
+            proxy.clear();
+            faults.get(fault).get().forEach(proxy::add);
+            try (Connection c = connect()) {
+                got.put(fault, "connected");
+            } catch (SQLException e) {
+                got.put(fault, e.getSQLState());
+                assertTrue(e.getMessage().contains("http://127.0.0.1:" + proxy.port()), e.getMessage());
+                assertTrue(!SecretCanary.leaks(SecretCanary.fullText(e)), "the failure shows a credential");
+            } finally {
+                proxy.clear();
+            }
+        }
+        assertEquals(expected, got);
+    }
+
     @Test
     void everyCatalogCallAnswersOrFailsTypedUnderEveryFault() throws Exception {
         Map<String, Call> calls = calls();
@@ -181,6 +228,7 @@ class RestNamespaceFaultTest {
                         }
                     } catch (SQLException e) {
                         outcome = e.getSQLState();
+                        System.out.println("fault " + name + " message: " + e.getMessage());
                         if (e.getSQLState() == null || e.getMessage().contains("Internal error")) {
                             problems.add(name + ": an untyped failure " + e.getSQLState() + " " + e.getMessage());
                         }
@@ -195,6 +243,9 @@ class RestNamespaceFaultTest {
                     long millis = (System.nanoTime() - start) / 1_000_000;
                     int hits = rules.stream().mapToInt(r -> r.hits.get()).sum();
                     outcomes.put(name, outcome + " in " + millis + " ms (" + hits + " faults)");
+                    if (!outcome.equals(expectedOutcome(fault.getKey()))) {
+                        problems.add(name + ": " + outcome + ", expected " + expectedOutcome(fault.getKey()));
+                    }
                     if (millis > 15_000) {
                         problems.add(name + ": took " + millis + " ms");
                     }

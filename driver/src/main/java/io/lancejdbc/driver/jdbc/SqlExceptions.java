@@ -16,7 +16,7 @@ import java.sql.SQLTransientException;
  * Builds the {@link SQLException} subclass that fits an SQLState, so that Spring, jOOQ and Hibernate translate
  * our failures by class: {@code 42} syntax, names and unsupported SQL, {@code 22} data, {@code 08} connection,
  * {@code 0A} JDBC API methods not implemented, {@code 25} writes on the read-only driver, {@code HYT00} timeout,
- * {@code 57014} cancelled, {@code 28} authorization.
+ * {@code 57014} cancelled, {@code 58030} storage or catalog I/O error (transient), {@code 28} authorization.
  */
 final class SqlExceptions {
     /** Driver-side SQLStates that the engine's {@link SqlState} does not need. */
@@ -48,7 +48,8 @@ final class SqlExceptions {
             e = new SQLInvalidAuthorizationSpecException(message, sqlState);
         } else if (sqlState.equals(SqlState.TIMEOUT) || sqlState.equals("HYT01")) {
             e = new SQLTimeoutException(message, sqlState);
-        } else if (sqlState.equals(SqlState.QUERY_CANCELED)) {
+        } else if (sqlState.equals(SqlState.QUERY_CANCELED) || sqlState.equals(SqlState.IO_ERROR)) {
+            // 58030: storage or the REST catalog failed while the statement ran; a retry may succeed.
             e = new SQLTransientException(message, sqlState);
         } else if (sqlState.startsWith("3F") || sqlState.startsWith("07") || sqlState.startsWith("24")
                 || sqlState.startsWith("25")) {

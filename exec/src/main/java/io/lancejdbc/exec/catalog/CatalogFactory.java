@@ -78,7 +78,7 @@ public final class CatalogFactory {
      * @param allocator allocator for reading the {@code __manifest} table
      * @return a {@link FilesystemCatalog} or a {@link RestCatalog}
      * @throws SqlError 22023 for invalid properties; 08001 for a missing local warehouse directory, a missing
-     *     bucket or an unreachable service; 28000 / 42501 for rejected credentials; 3F000 when
+     *     bucket or an unreachable, failing or too slow service (what is 58030 while a statement runs); 28000 / 42501 for rejected credentials; 3F000 when
      *     {@code lance.namespace.parent} does not exist (REST); 42000 for a warehouse scheme without a listing
      *     ({@code oss://})
      */
@@ -89,11 +89,27 @@ public final class CatalogFactory {
         Objects.requireNonNull(pool, "pool");
         Objects.requireNonNull(allocator, "allocator");
         Duration tableAccessTtl = tableAccessTtl(config);
-        return switch (type(config)) {
-            case FILESYSTEM -> filesystem(config, storageOptions, pool, allocator);
-            case REST -> rest(config, storageOptions, tableAccessTtl);
-            case NONE -> none(config);
-        };
+        try {
+            return switch (type(config)) {
+                case FILESYSTEM -> filesystem(config, storageOptions, pool, allocator);
+                case REST -> rest(config, storageOptions, tableAccessTtl);
+                case NONE -> none(config);
+            };
+        } catch (SqlError e) {
+            throw connectTime(e);
+        }
+    }
+
+    /**
+     * A failure while the connection is opened: an I/O error (58030: storage or the REST service unreachable,
+     * resetting, 5xx through every retry, too slow) means the connection cannot be established, 08001. While a
+     * statement runs the same failure stays 58030, since the connection is fine (pools evict on 08).
+     */
+    private static SqlError connectTime(SqlError e) {
+        if (!SqlState.IO_ERROR.equals(e.sqlState())) {
+            return e;
+        }
+        return new SqlError(SqlState.CONNECTION_FAILURE, e.getMessage(), e);
     }
 
     /**

@@ -137,8 +137,9 @@ public final class WarehouseDirectoryLister implements DirectoryLister {
         } catch (SqlError e) {
             if (SqlState.TABLE_NOT_FOUND.equals(e.sqlState())) {
                 // The storage lister says 42S02 for a missing bucket (right for a dataset path in a query); for a
-                // warehouse it means the catalog cannot be reached at all.
-                throw new SqlError(SqlState.CONNECTION_FAILURE, "Lance warehouse " + dir + " cannot be listed: "
+                // warehouse it means the catalog cannot be read at all: an I/O error while a statement runs, 08001
+                // while the connection is opened (CatalogFactory).
+                throw new SqlError(SqlState.IO_ERROR, "Lance warehouse " + dir + " cannot be listed: "
                         + e.getMessage(), e);
             }
             throw e;

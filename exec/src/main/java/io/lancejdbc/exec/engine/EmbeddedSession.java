@@ -48,6 +48,10 @@ final class EmbeddedSession implements EngineSession {
     private final Map<String, String> variables = new HashMap<>();
     private final List<String> warnings = new ArrayList<>();
     private final Set<QueryResult> openResults = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Query allocators not closed yet (guarded by {@code openResults}). */
+    private int liveQueries;
+    /** Releases the pool and the allocator once {@link #liveQueries} is 0 after close (guarded by openResults). */
+    private Runnable afterQueries;
     private volatile String currentSchema;
     private volatile boolean closed;
 
@@ -133,6 +137,30 @@ final class EmbeddedSession implements EngineSession {
         }
     }
 
+    /** A query allocator was opened under the session allocator (see {@link #queryReleased}). */
+    void queryStarted() {
+        synchronized (openResults) {
+            liveQueries++;
+        }
+    }
+
+    /**
+     * A query allocator was closed, possibly on a worker thread that was stuck in a native read after the query's
+     * result was closed: the last one after {@link #close()} releases the dataset pool and the session allocator.
+     */
+    void queryReleased() {
+        Runnable release;
+        synchronized (openResults) {
+            liveQueries--;
+            if (liveQueries > 0 || afterQueries == null) {
+                return;
+            }
+            release = afterQueries;
+            afterQueries = null;
+        }
+        release.run();
+    }
+
     void untrack(QueryResult r) {
         synchronized (openResults) {
             openResults.remove(r);
@@ -216,15 +244,30 @@ final class EmbeddedSession implements EngineSession {
         try {
             catalog.close();
         } finally {
-            try {
-                pool.close();
-            } finally {
-                try {
-                    allocator.close();
-                } catch (IllegalStateException e) {
-                    org.slf4j.LoggerFactory.getLogger(EmbeddedSession.class).error(
-                            "Arrow memory still held when the connection closed: {}", e.getMessage());
+            // A worker stuck in a native read still uses the pool's datasets and the allocator: the last query to
+            // be released closes them (queryReleased).
+            boolean now;
+            synchronized (openResults) {
+                now = liveQueries == 0;
+                if (!now) {
+                    afterQueries = this::releasePoolAndAllocator;
                 }
+            }
+            if (now) {
+                releasePoolAndAllocator();
+            }
+        }
+    }
+
+    private void releasePoolAndAllocator() {
+        try {
+            pool.close();
+        } finally {
+            try {
+                allocator.close();
+            } catch (IllegalStateException e) {
+                org.slf4j.LoggerFactory.getLogger(EmbeddedSession.class).error(
+                        "Arrow memory still held when the connection closed: {}", e.getMessage());
             }
         }
     }

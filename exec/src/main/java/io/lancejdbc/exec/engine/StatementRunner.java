@@ -293,19 +293,28 @@ final class StatementRunner {
             return rows(List.of(text("Explain String")), lines);
         }
         BufferAllocator queryAllocator = session.allocator().newChildAllocator("query", 0, maxMemory);
+        // The query's tasks are counted so its allocator outlives a worker stuck in a native read (issue 16).
+        QueryWorkers queryWorkers = new QueryWorkers(workers);
+        session.queryStarted();
         try {
             ExprCompiler compiler = new ExprCompiler(clock, ExprCompiler.NO_SUBQUERIES);
             int batchSize = options.fetchSize() >= 1024 ? Math.min(options.fetchSize(), 65_536) : DEFAULT_BATCH_SIZE;
-            ExecContext ctx = new ExecContext(queryAllocator, options.cancellation(), workers, reader, batchSize,
+            ExecContext ctx = new ExecContext(queryAllocator, options.cancellation(), queryWorkers, reader, batchSize,
                     SessionSettings.parallelism(settings), clock, compiler);
             BatchStream stream = root.open(ctx);
             StreamingResult[] result = new StreamingResult[1];
-            result[0] = new StreamingResult(stream, queryAllocator, session.allocator(), options.cancellation(),
-                    versions, () -> session.untrack(result[0]));
+            result[0] = new StreamingResult(stream, queryAllocator, queryWorkers, session.allocator(),
+                    options.cancellation(), versions, () -> session.untrack(result[0]), session::queryReleased);
             session.track(result[0]);
             return result[0];
         } catch (RuntimeException | StackOverflowError e) {
-            queryAllocator.close();
+            queryWorkers.whenIdle(() -> {
+                try {
+                    queryAllocator.close();
+                } finally {
+                    session.queryReleased();
+                }
+            });
             throw e;
         }
     }

@@ -76,7 +76,9 @@ public final class FragmentScanReader {
             ArrowReader reader;
             try {
                 reader = scanner.scanBatches();
-            } catch (RuntimeException e) {
+            } catch (Exception e) {
+                // Exception, not RuntimeException: lance-core's native calls throw java.io.IOException without
+                // declaring it (DatasetOpener), which would skip the cleanup and the mapping below.
                 closeScanner(scanner);
                 throw e;
             }
@@ -94,7 +96,7 @@ public final class FragmentScanReader {
         } catch (SqlError e) {
             lease.close();
             throw e;
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             lease.close();
             throw LanceErrorMapper.map(e, "scan", source.uri(), source.storageOptions());
         }
@@ -131,7 +133,9 @@ public final class FragmentScanReader {
             ArrowReader reader;
             try {
                 reader = scanner.scanBatches();
-            } catch (RuntimeException e) {
+            } catch (Exception e) {
+                // Exception, not RuntimeException: lance-core's native calls throw java.io.IOException without
+                // declaring it (DatasetOpener), which would skip the cleanup and the mapping below.
                 closeScanner(scanner);
                 throw e;
             }
@@ -148,7 +152,7 @@ public final class FragmentScanReader {
         } catch (SqlError e) {
             lease.close();
             throw e;
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             lease.close();
             SqlError mapped = LanceErrorMapper.map(e, "vector search", source.uri(), source.storageOptions());
             // A dropped search has no _distance to project, so lance-core rejects the projection instead.

@@ -38,7 +38,8 @@ public final class FullTextSearchReader {
             ArrowReader reader;
             try {
                 reader = scanner.scanBatches();
-            } catch (RuntimeException e) {
+            } catch (Exception e) {
+                // Exception: lance-core throws java.io.IOException without declaring it; the scanner is closed.
                 scanner.close();
                 throw e;
             }

@@ -24,6 +24,18 @@ final class LanceErrorMapper {
             "\\[errno \\d+\\] CDataJniException\\{errno=\\d+, message=(?:External error: )?(.*)\\}", Pattern.DOTALL);
     /** object_store's NotFound for a data file named by the manifest (a path, not a sentence). */
     private static final Pattern MISSING_FILE = Pattern.compile("^Not found: (\\S+\\.lance)$");
+    /** The same on object storage: {@code Object at location wh/t.lance/data/x.lance not found: ... 404 ...}. */
+    private static final Pattern MISSING_OBJECT = Pattern.compile("Object at location (\\S+\\.lance) not found: ");
+
+    /** object_store's words (lower case) for a request that got no usable answer. */
+    private static final Pattern IO_FAILURE = Pattern.compile("error sending request|connection refused|timed out"
+            + "|dns error|connect error|connection reset|broken pipe|service unavailable|slowdown|slow down"
+            + "|server returned non-2xx|retry error|after \\d+ retries|response body error");
+
+    /** The fix an I/O error names (the statement, not the connection, failed). */
+    static final String IO_HINT = "; object storage failed to serve the request (the connection is still usable): "
+            + "retry the statement when storage answers again, and check the storage endpoint (s3.endpoint) if it "
+            + "persists";
 
     private LanceErrorMapper() {
     }
@@ -41,10 +53,13 @@ final class LanceErrorMapper {
         String detail = cleanMessage(failure, storageOptions);
         String state = classify(failure, detail);
         Matcher missing = MISSING_FILE.matcher(detail);
-        if (missing.matches()) {
+        Matcher missingObject = MISSING_OBJECT.matcher(detail);
+        if (missing.matches() || missingObject.find()) {
+            String file = missing.matches() ? missing.group(1) : missingObject.group(1);
+            state = SqlState.GENERAL_ERROR;
             // Two causes, which the message cannot tell apart: a writer's cleanup removed the version the query
             // pinned while the query read it (ChangingDatasetTest, issue 16), or the dataset is incomplete.
-            detail = "data file " + missing.group(1) + " does not exist (Lance: Not found). The manifest of this "
+            detail = "data file " + file + " does not exist (Lance: Not found). The manifest of this "
                     + "dataset version names a file that is missing from storage: either the version was cleaned up "
                     + "(cleanupOldVersions) while the query read it, and running the query again reads the newest "
                     + "version, or the dataset is incomplete (copied or uploaded partially) and cannot be read until "
@@ -52,6 +67,9 @@ final class LanceErrorMapper {
         }
         String message = "Lance " + operation + " failed for dataset " + DatasetUriNormalizer.redactUserInfo(datasetUri)
                 + ": " + detail;
+        if (state.equals(SqlState.IO_ERROR)) {
+            message += IO_HINT;
+        }
         return new SqlError(state, message, ScrubbedLanceFailure.of(failure, storageOptions));
     }
 
@@ -113,13 +131,14 @@ final class LanceErrorMapper {
                 || d.contains("type mismatch")) {
             return SqlState.DATATYPE_MISMATCH;
         }
-        if (d.contains("error sending request") || d.contains("connection refused") || d.contains("timed out")
-                || d.contains("dns error") || d.contains("connect error")) {
-            return SqlState.CONNECTION_EXCEPTION;
-        }
         if (d.contains("access denied") || d.contains("forbidden")
                 || d.contains("invalidaccesskeyid") || d.contains("signaturedoesnotmatch")) {
             return SqlState.INVALID_AUTHORIZATION;
+        }
+        // Object storage that cannot be reached, resets or keeps failing: an I/O error, never an 08 state (the JDBC
+        // connection is fine, and pools evict connections on 08).
+        if (IO_FAILURE.matcher(d).find() && !d.contains("404 not found")) {
+            return SqlState.IO_ERROR;
         }
         return SqlState.GENERAL_ERROR;
     }

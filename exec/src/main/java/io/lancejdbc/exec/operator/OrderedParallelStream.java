@@ -92,10 +92,17 @@ public final class OrderedParallelStream implements BatchStream {
                         b.close();
                         return;
                     }
+                    if (closed) {
+                        // close() may have drained the queue just before this batch went in: nobody reads it.
+                        drain(slot);
+                        return;
+                    }
                 }
             }
             offer(slot, END);
-        } catch (RuntimeException | Error e) {
+        } catch (Exception | Error e) {
+            // Exception: lance-core's native calls throw checked exceptions they do not declare (IOException);
+            // one not delivered here would leave next() waiting for a split that never ends.
             offer(slot, e);
         }
     }
@@ -146,10 +153,10 @@ public final class OrderedParallelStream implements BatchStream {
                 close();
                 throw ExecutionFailures.of("Reading split " + current, (RuntimeException) item);
             }
-            if (item instanceof RuntimeException) {
+            if (item instanceof Exception) {
                 close();
                 throw new SqlError(SqlState.GENERAL_ERROR, "Reading split " + current + " failed: "
-                        + ((RuntimeException) item).getMessage(), (RuntimeException) item);
+                        + ((Exception) item).getMessage(), (Exception) item);
             }
             if (item instanceof Error) {
                 close();
@@ -161,10 +168,12 @@ public final class OrderedParallelStream implements BatchStream {
     }
 
     /**
-     * Stops the workers, waits for them and frees every queued batch. Synchronized because it runs twice when a
-     * query is cancelled from another thread (Statement.close or cancel): as the cancellation listener on the
-     * cancelling thread and from the query thread's own close; the second call must wait until the workers are
-     * done, or the query allocator is closed under a worker's last batch (issue 14: "Memory leaked").
+     * Stops the workers and frees every queued batch, without waiting for a worker that is inside a split read: a
+     * read stalled in lance-core would otherwise hold the statement's timeout, cancel or close until it returns
+     * (issue 16). Such a worker sees the stream closed when its read returns, frees its batch and its reader
+     * itself, and drains what it queued after this drain; the query allocator is closed only after the query's last
+     * worker has ended (the engine counts them). Synchronized because it runs twice when a query is cancelled from
+     * another thread: as the cancellation listener on the cancelling thread and from the query thread's own close.
      */
     @Override
     public synchronized void close() {
@@ -173,25 +182,17 @@ public final class OrderedParallelStream implements BatchStream {
         }
         closed = true;
         for (Slot slot : slots) {
-            if (slot == null) {
-                continue;
+            if (slot != null) {
+                drain(slot);
             }
-            if (slot.future != null) {
-                try {
-                    // Wait for the worker to notice (it polls every POLL_MILLIS) so no batch outlives the stream.
-                    slot.future.get(30, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } catch (Exception e) {
-                    // The worker's own failure was already delivered through the queue, or the stream is closing.
-                    org.slf4j.LoggerFactory.getLogger(OrderedParallelStream.class).debug("split worker ended", e);
-                }
-            }
-            Object item;
-            while ((item = slot.queue.poll()) != null) {
-                if (item instanceof VectorSchemaRoot) {
-                    ((VectorSchemaRoot) item).close();
-                }
+        }
+    }
+
+    private static void drain(Slot slot) {
+        Object item;
+        while ((item = slot.queue.poll()) != null) {
+            if (item instanceof VectorSchemaRoot) {
+                ((VectorSchemaRoot) item).close();
             }
         }
     }

@@ -94,7 +94,9 @@ public final class UnorderedParallelStream implements BatchStream {
                 }
             }
             offer(new Done(index, null));
-        } catch (RuntimeException | Error e) {
+        } catch (Exception | Error e) {
+            // Exception: lance-core's native calls throw checked exceptions they do not declare (IOException);
+            // one not delivered here would leave next() waiting for a split that never ends.
             offer(new Done(index, e));
         }
     }
@@ -150,10 +152,12 @@ public final class UnorderedParallelStream implements BatchStream {
     }
 
     /**
-     * Stops the workers, waits for them and frees every queued batch. Synchronized because it runs twice when a
-     * query is cancelled from another thread (Statement.close or cancel): as the cancellation listener on the
-     * cancelling thread and from the query thread's own close; the second call must wait until the workers are
-     * done, or the query allocator is closed under a worker's last batch (issue 14: "Memory leaked").
+     * Stops the workers and frees every queued batch, without waiting for a worker that is inside a split read: a
+     * read stalled in lance-core would otherwise hold the statement's timeout, cancel or close until it returns
+     * (issue 16). Such a worker sees the stream closed when its read returns, frees its batch and its reader
+     * itself, and drains what it queued after this drain; the query allocator is closed only after the query's last
+     * worker has ended (the engine counts them). Synchronized because it runs twice when a query is cancelled from
+     * another thread: as the cancellation listener on the cancelling thread and from the query thread's own close.
      */
     @Override
     public synchronized void close() {
@@ -161,17 +165,6 @@ public final class UnorderedParallelStream implements BatchStream {
             return;
         }
         closed = true;
-        for (Future<?> f : futures) {
-            try {
-                // Wait for the worker to notice (it polls every POLL_MILLIS) so no batch outlives the stream.
-                f.get(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (Exception e) {
-                // The worker's own failure was already delivered through the queue, or the stream is closing.
-                org.slf4j.LoggerFactory.getLogger(UnorderedParallelStream.class).debug("split worker ended", e);
-            }
-        }
         drainQueue();
     }
 

@@ -16,6 +16,10 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * <p>Messages are built from our own words plus the S3 error code; the SDK's message is only kept as the cause.
  * Neither carries a credential: S3 error responses echo the access key id at most in their XML body, which is
  * not part of the SDK's message.
+ *
+ * <p>An endpoint that cannot be reached or redirects is 58030 (I/O error), not an 08 state: the failure happens
+ * while a statement runs and the JDBC connection is fine ({@link io.lancejdbc.exec.catalog.CatalogFactory} reports
+ * it as 08001 while a connection is opened).
  */
 final class S3Errors {
     private S3Errors() {
@@ -60,7 +64,7 @@ final class S3Errors {
                 case "AuthorizationHeaderMalformed":
                 case "PermanentRedirect":
                 case "IllegalLocationConstraintException":
-                    return new SqlError(SqlState.CONNECTION_FAILURE, what + " failed: the bucket is served from "
+                    return new SqlError(SqlState.IO_ERROR, what + " failed: the bucket is served from "
                             + "another region or endpoint" + suffix + "; set s3.region (now " + settings.region()
                             + ") or s3.endpoint", e);
                 default:
@@ -75,8 +79,13 @@ final class S3Errors {
                         + "; check the bucket name in the location and s3.endpoint", e);
             }
             if (status == 301 || status == 307) {
-                return new SqlError(SqlState.CONNECTION_FAILURE, what + " failed: the server redirected the request"
+                return new SqlError(SqlState.IO_ERROR, what + " failed: the server redirected the request"
                         + suffix + "; set s3.region or s3.endpoint for this bucket, or use_path_style", e);
+            }
+            if (status >= 500 || status == 429) {
+                return new SqlError(SqlState.IO_ERROR, what + " failed: the storage service is unavailable or "
+                        + "limits the request rate" + suffix + " after the SDK's retries; the connection is still "
+                        + "usable: retry the statement later", e);
             }
             return new SqlError(SqlState.GENERAL_ERROR, what + " failed" + suffix, e);
         }
@@ -85,7 +94,7 @@ final class S3Errors {
                     + "s3.access_key and s3.secret_key, or configure the default AWS credential chain (environment, "
                     + "profile or instance role)", e);
         }
-        return new SqlError(SqlState.CONNECTION_FAILURE, what + " failed: cannot reach the endpoint ("
+        return new SqlError(SqlState.IO_ERROR, what + " failed: cannot reach the endpoint ("
                 + rootMessage(e) + "); check s3.endpoint", e);
     }
 

@@ -34,9 +34,10 @@ class LanceErrorMapperTest {
         SqlError mapped = LanceErrorMapper.map(e, "open", "s3://b/t.lance",
                 Map.of("aws_access_key_id", "AKIAXYZ", "aws_secret_access_key", "wJalrSECRET", "region", "eu"));
 
-        assertEquals("08000", mapped.sqlState());
+        assertEquals("58030", mapped.sqlState());
         assertEquals("Lance open failed for dataset s3://b/t.lance: java.io.IOException: request to "
-                + "http://h/b?X-Amz-Credential=**** signed with **** failed: error sending request",
+                + "http://h/b?X-Amz-Credential=**** signed with **** failed: error sending request"
+                + LanceErrorMapper.IO_HINT,
                 mapped.getMessage());
         // The cause chain an application logs is scrubbed too (issue 16: S3 error bodies echo the access key id).
         java.io.StringWriter trace = new java.io.StringWriter();

@@ -247,7 +247,7 @@ class SnapshotLoaderTest {
         });
         assertFalse(IndexListingFailures.isLegacyIndexFormat(storage), storage.getMessage());
         SqlError unreadable = IndexListingFailures.unreadable(storage, "segments", unreachable);
-        assertEquals("08000", unreadable.sqlState(), unreadable.getMessage());
+        assertEquals("58030", unreadable.sqlState(), unreadable.getMessage());
         assertFalse(unreadable.getMessage().contains("s3cretValue"), unreadable.getMessage());
         assertTrue(unreadable.getMessage().endsWith("; the index list of the dataset could not be read, so the"
                 + " statement stops rather than plan without its indexes (retry when storage answers)"),

@@ -132,7 +132,7 @@ class S3DirectoryListerTest {
     }
 
     @Test
-    void unreachableEndpointIsAConnectionFailure() throws IOException {
+    void unreachableEndpointIsAnIoError() throws IOException {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
@@ -140,7 +140,7 @@ class S3DirectoryListerTest {
         try (S3DirectoryLister bad = S3DirectoryLister.create(StorageOptions.fromProperties(
                 propertiesWith("s3.endpoint", "http://127.0.0.1:" + closedPort)).s3ClientSettings())) {
             SqlError e = assertThrows(SqlError.class, () -> bad.listPage(loc("p"), null, 10, TIMEOUT));
-            assertEquals("08001", e.sqlState());
+            assertEquals("58030", e.sqlState());
             assertTrue(e.getMessage().startsWith("Listing s3://" + bucket + "/p/ at http://127.0.0.1:" + closedPort
                     + " failed: cannot reach the endpoint ("), e.getMessage());
             assertTrue(e.getMessage().endsWith("); check s3.endpoint"), e.getMessage());

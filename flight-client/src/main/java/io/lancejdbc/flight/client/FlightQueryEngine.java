@@ -22,8 +22,7 @@ public final class FlightQueryEngine implements QueryEngine {
             this.root = new RootAllocator();
         } catch (RuntimeException | LinkageError e) {
             throw new SqlError(SqlState.GENERAL_ERROR, "Arrow cannot start: run the JVM with "
-                    + "--add-opens=java.base/java.nio=ALL-UNNAMED (" + e + ")", e instanceof Exception
-                    ? (Exception) e : null);
+                    + "--add-opens=java.base/java.nio=ALL-UNNAMED (" + e + ")", e);
         }
     }
 

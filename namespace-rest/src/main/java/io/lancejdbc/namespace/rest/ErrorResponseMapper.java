@@ -161,6 +161,9 @@ final class ErrorResponseMapper {
                         + RestNamespaceProperties.BEARER_TOKEN + " or " + RestNamespaceProperties.API_KEY + ")";
             case PERMISSION_DENIED:
                 return ". The credentials were accepted but lack permission for this object";
+            case SERVICE_UNAVAILABLE:
+                return ". The service is unavailable or limits the request rate; the connection is still usable: "
+                        + "retry the statement later";
             case UNSUPPORTED:
                 return status == 405 ? ". The service does not accept this request; check that "
                         + RestNamespaceProperties.URI + " points at a Lance REST namespace" : "";

@@ -5,16 +5,18 @@ package io.lancejdbc.namespace.rest;
  * inspecting exception classes or messages.
  *
  * <p>The SQLState of each category is a suggestion that follows the X/Open and SQL:2011 classes JDBC tools expect:
- * {@code 08} for a service that cannot be reached or answered too late, {@code 28000} for rejected credentials,
+ * {@code 58030} (I/O error) for a service that cannot be reached, answered too late or kept answering 503 / 429 (not
+ * an {@code 08} state: the JDBC connection is not lost, and pools evict connections on 08; the engine reports the
+ * same failure as 08001 only while a connection is being opened), {@code 28000} for rejected credentials,
  * {@code 3F000} / {@code 42S02} for a missing namespace / table, {@code HY000} otherwise.
  */
 public enum RestErrorCategory {
     /** The service could not be reached: connection refused, unknown host, TLS handshake failure, connection reset. */
-    UNREACHABLE("08001"),
+    UNREACHABLE("58030"),
     /** The connect, read or whole-call timeout elapsed. */
-    TIMEOUT("08000"),
+    TIMEOUT("58030"),
     /** The service answered 503 / 429 (or error code 17 / 21) and kept doing so through every retry. */
-    SERVICE_UNAVAILABLE("08000"),
+    SERVICE_UNAVAILABLE("58030"),
     /** The credentials are missing or invalid (HTTP 401, error code 16). */
     UNAUTHENTICATED("28000"),
     /** The credentials are valid but lack permission (HTTP 403, error code 15). SQL:2011 "insufficient privilege". */

@@ -289,7 +289,7 @@ class RestAdapterIntegrationTest {
                 .maxRetries(1).retryBackoff(java.time.Duration.ofMillis(1), java.time.Duration.ofMillis(1)).build())) {
             RestConnectionException e = assertThrows(RestConnectionException.class,
                     () -> c.listNamespaces(List.of()));
-            assertEquals("08001", e.category().sqlState());
+            assertEquals("58030", e.category().sqlState());
         }
     }
 

@@ -143,9 +143,10 @@ class RestNamespaceClientErrorTest extends MockServerFixture {
         ServiceUnavailableException e = assertThrows(ServiceUnavailableException.class,
                 () -> client(config().maxRetries(3)).listTables(List.of()));
         assertEquals(4, server.getRequestCount());
-        assertEquals("08000", e.category().sqlState());
+        assertEquals("58030", e.category().sqlState());
         assertTrue(e.getMessage().endsWith("HTTP 503, error code 17 (ServiceUnavailable): overloaded"
-                + " (gave up after 4 attempts)"), e.getMessage());
+                + " (gave up after 4 attempts). The service is unavailable or limits the request rate; the"
+                + " connection is still usable: retry the statement later"), e.getMessage());
     }
 
     @Test
@@ -191,7 +192,7 @@ class RestNamespaceClientErrorTest extends MockServerFixture {
         RestTimeoutException e = assertThrows(RestTimeoutException.class,
                 () -> client(config().readTimeout(Duration.ofMillis(200))).listTables(List.of("slow")));
         assertEquals(RestErrorCategory.TIMEOUT, e.category());
-        assertEquals("08000", e.category().sqlState());
+        assertEquals("58030", e.category().sqlState());
         assertEquals(0, e.httpStatus());
         assertEquals(1, server.getRequestCount());
         assertTrue(e.getMessage().startsWith("Could not list the tables of namespace 'slow' at " + baseUri()
@@ -220,7 +221,7 @@ class RestNamespaceClientErrorTest extends MockServerFixture {
         RestNamespaceClient c = client(RestNamespaceConfig.builder("http://127.0.0.1:" + freePort).maxRetries(2)
                 .retryBackoff(Duration.ofMillis(1), Duration.ofMillis(2)));
         RestConnectionException e = assertThrows(RestConnectionException.class, () -> c.listNamespaces(List.of()));
-        assertEquals("08001", e.category().sqlState());
+        assertEquals("58030", e.category().sqlState());
         assertTrue(e.getMessage().startsWith("Could not list the child namespaces of the root namespace at"
                 + " http://127.0.0.1:" + freePort + ": the service cannot be reached"), e.getMessage());
         assertTrue(e.getMessage().contains("(gave up after 3 attempts); check lance.rest.uri"), e.getMessage());

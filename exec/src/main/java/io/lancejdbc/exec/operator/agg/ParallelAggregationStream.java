@@ -37,6 +37,15 @@ final class ParallelAggregationStream implements BatchStream {
     /** The pipeline with its join build sides read; released once every worker has stopped. */
     private SplitPipeline.Prepared prepared;
     private volatile boolean closed;
+    /**
+     * Partial states of workers that finished and that {@link #next()} has not merged yet; {@link #close()} frees
+     * them. A worker that finishes after the close frees its own state. Guarded by {@code lock}, with
+     * {@link #active} (workers not ended) and {@link #preparedClosed}.
+     */
+    private final List<AggregationState> unmerged = new ArrayList<>();
+    private final Object lock = new Object();
+    private int active;
+    private boolean preparedClosed;
     private boolean done;
 
     ParallelAggregationStream(Schema schema, int keyCount, Field[] keyFields, PartialAggregateOperator partial,
@@ -70,28 +79,44 @@ final class ParallelAggregationStream implements BatchStream {
         prepared = ready;
         AtomicInteger nextSplit = new AtomicInteger();
         for (int w = 0; w < workers; w++) {
+            synchronized (lock) {
+                active++;
+            }
             futures.add(ctx.workers().submit(() -> {
-                AggregationState state = states.get();
                 try {
-                    int i;
-                    while (!closed && (i = nextSplit.getAndIncrement()) < splits) {
-                        ctx.cancellation().throwIfCancelled();
-                        try (BatchStream s = ctx.observe(stage, ready.open(i))) {
-                            VectorSchemaRoot b;
-                            while (!closed && (b = s.next()) != null) {
-                                try (VectorSchemaRoot batch = b) {
-                                    state.consume(batch);
+                    AggregationState state = states.get();
+                    try {
+                        int i;
+                        while (!closed && (i = nextSplit.getAndIncrement()) < splits) {
+                            ctx.cancellation().throwIfCancelled();
+                            try (BatchStream s = ctx.observe(stage, ready.open(i))) {
+                                VectorSchemaRoot b;
+                                while (!closed && (b = s.next()) != null) {
+                                    try (VectorSchemaRoot batch = b) {
+                                        state.consume(batch);
+                                    }
                                 }
                             }
                         }
+                    } catch (Exception | Error e) {
+                        // Exception: lance-core throws checked exceptions it does not declare; the state is freed.
+                        state.close();
+                        throw e;
                     }
                     if (ctx.profile() != null) {
                         ctx.profile().of(partial).addRows(state.groupCount());
                     }
-                    return state;
-                } catch (RuntimeException | Error e) {
+                    synchronized (lock) {
+                        if (!closed) {
+                            unmerged.add(state);
+                            return state;
+                        }
+                    }
+                    // Closed while this worker read (it may have been stuck in a native read): nobody merges it.
                     state.close();
-                    throw e;
+                    return null;
+                } finally {
+                    workerEnded();
                 }
             }));
         }
@@ -99,15 +124,23 @@ final class ParallelAggregationStream implements BatchStream {
         int merged = 0;
         try {
             for (Future<AggregationState> f : futures) {
-                AggregationState partial = await(f);
+                AggregationState workerState = await(f);
+                if (workerState == null) {
+                    // Its worker saw the stream closed (only a close can do that) and freed its state.
+                    ctx.cancellation().throwIfCancelled();
+                    throw new SqlError(SqlState.QUERY_CANCELED, "The aggregation was closed while it ran");
+                }
+                synchronized (lock) {
+                    unmerged.remove(workerState);
+                }
                 merged++;
                 if (total == null) {
-                    total = partial;
+                    total = workerState;
                 } else {
                     try {
-                        total.merge(partial, keyFields);
+                        total.merge(workerState, keyFields);
                     } finally {
-                        partial.close();
+                        workerState.close();
                     }
                 }
             }
@@ -116,11 +149,10 @@ final class ParallelAggregationStream implements BatchStream {
                 total.close();
             }
             close();
-            closeStates(futures.subList(merged, futures.size()));
             throw e;
         }
         // Every worker has finished: the build sides are no longer read.
-        ready.close();
+        closePrepared();
         try {
             return total.output(schema, keyCount);
         } finally {
@@ -128,20 +160,29 @@ final class ParallelAggregationStream implements BatchStream {
         }
     }
 
-    /** Closes the states of workers that finished normally (after {@link #close()} waited for them). */
-    private static void closeStates(List<Future<AggregationState>> pending) {
-        for (Future<AggregationState> f : pending) {
-            if (f.isDone() && !f.isCancelled()) {
-                try {
-                    f.get().close();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } catch (ExecutionException e) {
-                    // The worker failed and closed its own state.
-                    org.slf4j.LoggerFactory.getLogger(ParallelAggregationStream.class).debug("aggregation worker", e);
-                }
-            }
+    /** A worker ended; the last one after {@link #close()} releases the prepared pipeline. */
+    private void workerEnded() {
+        boolean last;
+        synchronized (lock) {
+            active--;
+            last = active == 0 && closed;
         }
+        if (last) {
+            closePrepared();
+        }
+    }
+
+    /** Releases the pipeline's join build sides once (no worker reads them any more). */
+    private void closePrepared() {
+        SplitPipeline.Prepared p;
+        synchronized (lock) {
+            if (preparedClosed || prepared == null) {
+                return;
+            }
+            preparedClosed = true;
+            p = prepared;
+        }
+        p.close();
     }
 
     private AggregationState await(Future<AggregationState> f) {
@@ -168,24 +209,30 @@ final class ParallelAggregationStream implements BatchStream {
         }
     }
 
+    /**
+     * Stops the workers without waiting for one inside a split read (a read stalled in lance-core would hold the
+     * statement's timeout, cancel or close until it returns, issue 16): the partial states of finished workers are
+     * freed now, a worker still reading frees its own when its read returns, and the last worker to end releases
+     * the prepared pipeline; the engine closes the query allocator only after that.
+     */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        for (Future<AggregationState> f : futures) {
-            try {
-                f.get(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (ExecutionException | TimeoutException e) {
-                // The worker's failure was reported by next(); here we only wait for it to stop.
-                org.slf4j.LoggerFactory.getLogger(ParallelAggregationStream.class).debug("aggregation worker", e);
+        List<AggregationState> orphans;
+        boolean idle;
+        synchronized (lock) {
+            if (closed) {
+                return;
             }
+            closed = true;
+            orphans = new ArrayList<>(unmerged);
+            unmerged.clear();
+            idle = active == 0;
         }
-        if (prepared != null) {
-            prepared.close();
+        for (AggregationState state : orphans) {
+            state.close();
+        }
+        if (idle) {
+            closePrepared();
         }
     }
 }
