@@ -370,7 +370,7 @@ final class ExpressionBinder {
             if (!(inner instanceof Select)) {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "EXISTS needs a subquery");
             }
-            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) inner, scope, SubqueryExpr.Kind.EXISTS,
+            SubqueryBinder.Binding b = queries.subqueries.bind((Select) inner, scope, SubqueryExpr.Kind.EXISTS,
                     ctx.ctes);
             if (b.correlation() != null && b.aggregateWithoutGroupBy()) {
                 // An aggregate without GROUP BY returns one row for any input.
@@ -389,7 +389,7 @@ final class ExpressionBinder {
     }
 
     private Expr scalarSubquery(ParenthesedSelect select) {
-        QueryBinder.SubqueryBinding b = queries.bindSubquery(select, scope, SubqueryExpr.Kind.SCALAR, ctx.ctes);
+        SubqueryBinder.Binding b = queries.subqueries.bind(select, scope, SubqueryExpr.Kind.SCALAR, ctx.ctes);
         if (b.visibleColumns() != 1) {
             throw new SqlError(SqlState.SYNTAX_ERROR, "A scalar subquery must return exactly one column, got "
                     + b.visibleColumns());
@@ -397,7 +397,7 @@ final class ExpressionBinder {
         return scalar(b);
     }
 
-    private static Expr scalar(QueryBinder.SubqueryBinding b) {
+    private static Expr scalar(SubqueryBinder.Binding b) {
         LogicalPlan p = b.plan();
         return new SubqueryExpr(SubqueryExpr.Kind.SCALAR, p, null,
                 Types.withNullable(Types.withoutMetadata(Types.rename(p.output().get(0), "")), true), b.correlation());
@@ -457,11 +457,11 @@ final class ExpressionBinder {
             return e;
         }
         if (ctx != null && queries != null) {
-            Expr outer = queries.outerReference(parts, text);
+            Expr outer = queries.subqueries.outerReference(parts);
             if (outer != null) {
                 return outer;
             }
-            if (queries.outerScopeHas(parts)) {
+            if (queries.subqueries.outerScopeHas(parts)) {
                 throw new SqlError(SqlState.UNSUPPORTED_SQL, "Correlated reference " + text + " is not"
                         + " supported here (only from a subquery's WHERE clause to the query directly around it);"
                         + " rewrite it as a JOIN");
@@ -533,7 +533,7 @@ final class ExpressionBinder {
         }
         Expr value = bind(in.getLeftExpression());
         if (right instanceof ParenthesedSelect || right instanceof Select) {
-            QueryBinder.SubqueryBinding b = queries.bindSubquery((Select) right, scope, SubqueryExpr.Kind.IN,
+            SubqueryBinder.Binding b = queries.subqueries.bind((Select) right, scope, SubqueryExpr.Kind.IN,
                     ctx.ctes);
             LogicalPlan p = b.plan();
             if (b.visibleColumns() != 1) {
@@ -838,7 +838,7 @@ final class ExpressionBinder {
         List<SortKey> order = new ArrayList<>();
         if (a.getOrderByElements() != null) {
             for (net.sf.jsqlparser.statement.select.OrderByElement o : a.getOrderByElements()) {
-                order.add(QueryBinder.sortKey(argBinder.bind(o.getExpression()), o));
+                order.add(OrderLimitBinder.sortKey(argBinder.bind(o.getExpression()), o));
             }
         }
         WindowFrame frame = frame(a.getWindowElement(), !order.isEmpty());
