@@ -40,7 +40,7 @@ final class ExpressionBinder {
 
     /**
      * @param aggregates collects aggregate calls, or null where aggregates are not allowed (42803)
-     * @param windows collects window calls, or null where window functions are not allowed (42601)
+     * @param windows collects window calls, or null where window functions are not allowed (42000)
      */
     ExpressionBinder(BindContext ctx, Scope scope, AggregateCollector aggregates, WindowCollector windows,
             QueryBinder queries) {
@@ -64,7 +64,7 @@ final class ExpressionBinder {
     /**
      * {@code e} bound and typed.
      *
-     * @throws SqlError 42703 for an unknown column, 42702 for an ambiguous one, 0A000 for an unsupported form, and
+     * @throws SqlError 42S22 for an unknown column, 42702 for an ambiguous one, 42000 for an unsupported form, and
      *     the states of the kind binders
      */
     Expr bind(Expression e) {
@@ -124,7 +124,7 @@ final class ExpressionBinder {
         return base;
     }
 
-    /** A column of this scope, else an outer reference of the subquery being bound, else 42703 naming the scope. */
+    /** A column of this scope, else an outer reference of the subquery being bound, else 42S22 naming the scope. */
     private Expr resolveParts(List<String> parts, String text) {
         Expr e = ColumnResolver.resolveOrNull(scope, parts);
         if (e != null) {

@@ -24,9 +24,9 @@ import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * ORDER BY, LIMIT, OFFSET and FETCH. An ORDER BY item is a select-list ordinal ({@code ORDER BY 2}), a select-list
- * name or alias (an exact match wins over a case-insensitive one; two case-insensitive matches naming different
- * expressions are ambiguous, 42702), or any expression over the input. Row counts are non-negative integer constants
- * or {@code ?} parameters.
+ * name or alias, or any expression over the input. Names are matched in select-list order: an exact match always
+ * counts, a case-insensitive one only while nothing matched yet, and two counted matches naming different
+ * expressions are ambiguous (42702). Row counts are non-negative integer constants or {@code ?} parameters.
  */
 final class OrderLimitBinder {
     /** One ORDER BY item while binding: either a select-list position or an expression. */
@@ -49,7 +49,7 @@ final class OrderLimitBinder {
      *
      * @param items the select-list expressions, in order
      * @param names their output names (aliases), parallel to {@code items}
-     * @throws SqlError 42601 for an ordinal outside 1..items.size(), 42702 for an ambiguous name
+     * @throws SqlError 42000 for an ordinal outside 1..items.size(), 42702 for an ambiguous name
      */
     static OrderItem orderItem(OrderByElement o, ExpressionBinder binder, List<Expr> items, List<String> names) {
         OrderItem item = new OrderItem();

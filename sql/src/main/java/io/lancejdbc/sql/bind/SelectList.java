@@ -107,7 +107,7 @@ final class SelectList {
     /**
      * The GROUP BY keys, each an input expression, a select-list position or a select-list alias.
      *
-     * @throws SqlError 0A000 for GROUPING SETS / ROLLUP / CUBE, 42601 for a position outside the list, 42803 for a
+     * @throws SqlError 42000 for GROUPING SETS / ROLLUP / CUBE, 42000 for a position outside the list, 42803 for a
      *     key that is an aggregate or window function
      */
     List<Expr> groupKeys(GroupByElement groupBy, Scope scope, ExpressionBinder keyBinder) {

@@ -77,7 +77,7 @@ final class SetOperationBinder {
     /**
      * One set operation over two bound inputs, each cast to the unified column types where it differs.
      *
-     * @throws SqlError 42601 when the inputs' column counts differ, 42804 when a column pair has no common type
+     * @throws SqlError 42000 when the inputs' column counts differ, 42804 when a column pair has no common type
      */
     static LogicalPlan setOperation(SetOperation.Kind kind, boolean all, LogicalPlan left, LogicalPlan right) {
         List<Field> l = left.output();

@@ -91,7 +91,7 @@ final class SubqueryBinder {
      * Binds subquery {@code s} appearing in an expression over {@code outer}.
      *
      * @param ctes the CTEs visible where the subquery appears
-     * @throws SqlError 0A000 when it refers to the enclosing query outside its WHERE clause
+     * @throws SqlError 42000 when it refers to the enclosing query outside its WHERE clause
      */
     Binding bind(Select s, Scope outer, SubqueryExpr.Kind kind, CteScope ctes) {
         OuterReferences refs = new OuterReferences(outer, topBlock(s), kind);

@@ -72,7 +72,7 @@ final class SubqueryExprBinder {
     /**
      * {@code value [NOT] IN (subquery)}.
      *
-     * @throws SqlError 42601 when the subquery returns more than one column, 42804 when its column and {@code value}
+     * @throws SqlError 42000 when the subquery returns more than one column, 42804 when its column and {@code value}
      *     have no common type
      */
     static Expr in(Expr value, Select subquery, boolean not, ExpressionBinder b) {
