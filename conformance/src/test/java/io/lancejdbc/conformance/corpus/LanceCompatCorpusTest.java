@@ -50,7 +50,7 @@ class LanceCompatCorpusTest {
     @RegisterExtension
     static final EngineUnderTest ENGINE = new EngineUnderTest();
 
-    /** {@code Dataset.getFragments()} aborts the JVM on these (corpus README; lance-core notes sections 7 and 8). */
+    /** {@code Dataset.getFragments()} aborts the JVM on these (corpus README; docs/lance-core-notes.md §7, §8). */
     static final Set<String> ABORT_LANCE_CORE = Set.of("v0.5.9/dataset_with_fragments", "v0.7.5/with_deletions");
 
     /** Their manifests name data files that were never committed upstream. */

@@ -18,7 +18,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Reads the {@code __manifest} Lance table of a directory-namespace warehouse (columns {@code object_id},
- * {@code object_type}, {@code location}; lance-core notes section 6) with the driver's own scan path, read-only.
+ * {@code object_type}, {@code location}; docs/lance-core-notes.md §6) with the driver's own scan path, read-only.
  * lance-core's {@code DirectoryNamespace} is not used because it creates {@code __manifest} in the warehouse as soon
  * as it is initialized, which a reader must not do.
  */

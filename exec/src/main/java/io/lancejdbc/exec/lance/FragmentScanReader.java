@@ -105,7 +105,7 @@ public final class FragmentScanReader {
     /**
      * Runs a nearest-neighbour search: {@code nearest} + {@code fragmentIds} + {@code prefilter(true)}, or
      * {@code nearest} alone over the whole version (never
-     * {@code withRowAddress}, which aborts the JVM when an index is used; lance-core notes §8). Batches carry
+     * {@code withRowAddress}, which aborts the JVM when an index is used; docs/lance-core-notes.md §2, §8). Batches carry
      * {@code query.columns()}, then {@code _distance} (float32) and {@code _rowid} (uint64), in that order; rows of
      * one batch stream come nearest first, at most {@code k} of them.
      *

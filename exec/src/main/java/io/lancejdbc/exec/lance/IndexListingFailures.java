@@ -11,7 +11,7 @@ import java.util.Map;
  * access, an unknown error), which must fail the statement: treating it as "no index" would silently plan a flat
  * scan instead of an index search.
  *
- * <p>The known formats are those of shared/notes/lance-core-7.md §2 and §7 (the compatibility corpus): an index
+ * <p>The known formats are those of docs/lance-core-notes.md §2 and §7 (the compatibility corpus): an index
  * without details (Lance 0.18, "Index details are required") and a legacy full-text index (Lance 0.27).
  */
 final class IndexListingFailures {

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * Turns exceptions thrown by lance-core (IllegalArgumentException for bad input, IOException/RuntimeException for
- * I/O, CDataJniException while streaming; lance-core notes section 0) into {@link SqlError}s that name the
+ * I/O, CDataJniException while streaming; docs/lance-core-notes.md §0) into {@link SqlError}s that name the
  * operation and the dataset, with an SQLState chosen from the failure's text.
  *
  * <p>Messages are cleaned: Rust source locations ({@code /workspace/rust/...rs:445:33}) are dropped, and every

@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * One nearest-neighbour search over some fragments of a pinned dataset version: lance-core's
  * {@code nearest(Query)} restricted with {@code fragmentIds} and {@code prefilter(true)}, which limits both the
- * candidates and the index segments searched to those fragments (lance-core notes §2 "nearest + fragmentIds").
+ * candidates and the index segments searched to those fragments (docs/lance-core-notes.md §2).
  * Immutable; never printed with its key.
  *
  * @param source the dataset and its storage options

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * descriptions and primary key, see {@link DatasetMetadata}), in the manner of Doris' {@code LanceMetadataLoader}
  * (doris-semantics section 3.6).
  *
- * <p>Two lance-core 7.0.0 hazards are handled here (lance-core notes sections 7 and 8):
+ * <p>Two lance-core 7.0.0 hazards are handled here (docs/lance-core-notes.md §7, §8):
  * <ul>
  *   <li>{@code Dataset.getFragments()} (and {@code readTransaction()}) abort the JVM on manifests written by
  *       Lance 0.7 or older, whose fragments lack {@code physical_rows}. Such manifests are recognised beforehand

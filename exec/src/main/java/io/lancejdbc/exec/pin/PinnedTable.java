@@ -8,8 +8,8 @@ import java.util.Objects;
 /**
  * The execution-layer handle of a table reference: the datasets it reads, each pinned to its own version at
  * planning time. A catalog table and a file TVF with {@code uri}/{@code file_path} read one dataset; a file TVF
- * with {@code "uris"} reads several with identical schemas, in sorted identity order (design "Revised Design —
- * Phase 1" §5, §6). The rows of the reference are those of the datasets concatenated in that order (the
+ * with {@code "uris"} reads several with identical schemas, in sorted identity order (docs/file-tvf-design-rules.md
+ * §5, §6). The rows of the reference are those of the datasets concatenated in that order (the
  * {@code UNION ALL} of the single-dataset scans).
  *
  * @param datasets at least one, distinct, in read order; the first one's schema is the reference's schema

@@ -3,7 +3,7 @@ package io.lancejdbc.exec.snapshot;
 /**
  * One fragment of a pinned dataset version.
  *
- * @param id the fragment id (not contiguous across versions; lance-core notes section 1)
+ * @param id the fragment id (not contiguous across versions; docs/lance-core-notes.md §1)
  * @param physicalRows rows stored in the fragment's data files, deleted rows included
  * @param logicalRows rows visible after deletions
  */

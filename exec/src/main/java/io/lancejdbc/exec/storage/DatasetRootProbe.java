@@ -7,7 +7,7 @@ import java.time.Duration;
  *
  * <p>Rule: a dataset root is a directory whose {@code _versions/} directory is not empty. Every committed Lance
  * dataset version writes a manifest into {@code _versions/} ({@code _versions/<u64::MAX - v>.manifest} in the V2
- * naming lance-core 7 uses, see shared/notes/lance-core-7.md §1), while {@code data/}, {@code _indices/} and
+ * naming lance-core 7 uses, see docs/lance-core-notes.md §1), while {@code data/}, {@code _indices/} and
  * {@code _deletions/} may be absent for an empty table. The manifests themselves are not read: a directory that
  * passes this test but holds a corrupt manifest fails later, at the Lance open, with the path named. The same
  * rule holds for S3 and local directories (an empty local {@code _versions} directory does not count, as it

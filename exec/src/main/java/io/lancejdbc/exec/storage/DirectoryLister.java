@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * Lists the immediate subdirectories and files of a location, one bounded page per call, so that a caller can
- * stop in the middle of a large directory (design "Revised Design — Phase 1" §4a). Used by the filesystem catalog
+ * stop in the middle of a large directory (docs/file-tvf-design-rules.md §4a). Used by the filesystem catalog
  * to find namespaces and tables in a warehouse, and by glob expansion.
  *
  * <p>A location with nothing under it lists as one empty page, on S3 and locally alike (object storage has no

@@ -26,7 +26,7 @@ import java.util.Objects;
  *       stores them (see {@link ObjectKeyEncoding}).</li>
  * </ul>
  * Segments are never folded: {@code .}, {@code ..} and empty segments ({@code //}) are rejected rather than
- * resolved, because folding would change which object is addressed (design "Revised Design — Phase 1" §5, §11).
+ * resolved, because folding would change which object is addressed (docs/file-tvf-design-rules.md §5, §11).
  * One trailing {@code /} is accepted and dropped, so {@code s3://b/w/} and {@code s3://b/w} are one warehouse.
  *
  * <p>All parse failures are {@link SqlError}s with SQLState 22023 (invalid parameter value): the statement or

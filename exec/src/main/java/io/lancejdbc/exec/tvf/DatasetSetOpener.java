@@ -21,8 +21,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Opens the datasets a {@code uris} call matched and pins each to its own latest version (design "Revised Design
- * — Phase 1" §4b, §6–§8, §10): version, schema and fragments come from one snapshot per dataset.
+ * Opens the datasets a {@code uris} call matched and pins each to its own latest version (docs/file-tvf-design-rules.md
+ * §4b, §6–§8, §10): version, schema and fragments come from one snapshot per dataset.
  *
  * <p>Opens run on the engine's {@link DatasetOpenPool}, at most {@link OpenBudget#maxConcurrentOpens()} at a time
  * for one call. Cancellation and the deadline are checked before each open is issued and while waiting. On the

@@ -19,8 +19,8 @@ import java.util.Set;
  * Checks the named arguments of {@code s3(...)} and {@code local(...)} and turns them into a
  * {@link FileTvfCall}, before any storage is touched.
  *
- * <p>Arguments (Doris Lance Catalog manual, "Query Lance with File TVFs", and design "Revised Design — Phase 1"
- * §2):
+ * <p>Arguments (Doris Lance Catalog manual, "Query Lance with File TVFs", and
+ * docs/file-tvf-design-rules.md §2):
  * <ul>
  *   <li>{@code "format" = "lance"}: required; another format is 42000.</li>
  *   <li>{@code s3()}: {@code "uri"} (one dataset root, taken as written) or {@code "uris"} (a JSON array of

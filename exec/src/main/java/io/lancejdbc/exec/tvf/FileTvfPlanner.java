@@ -27,7 +27,7 @@ import java.util.concurrent.Executor;
  * Resolves a {@link FileTvfCall} to the pinned datasets it reads.
  *
  * <p>{@code uri} / {@code file_path}: the one dataset at that root, at its latest version (Doris Lance Catalog
- * manual, "Query Lance with File TVFs"). {@code uris} (design "Revised Design — Phase 1"): the patterns are
+ * manual, "Query Lance with File TVFs"). {@code uris} (docs/file-tvf-design-rules.md): the patterns are
  * expanded breadth first under the {@code lance.glob.*} listing budgets ({@link DatasetRootExpander}), the
  * {@code _versions/} probes of the matches running {@code lance.glob.max_concurrent_opens} at a time on the
  * engine's open pool; the matches are deduplicated by normalized identity and sorted; every match must be a

@@ -8,7 +8,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Strict schema equality of the datasets of one {@code uris} call (design "Revised Design — Phase 1" §8): field
+ * Strict schema equality of the datasets of one {@code uris} call (docs/file-tvf-design-rules.md §8): field
  * names (exact, case included), field order, Arrow types with all their parameters (integer width and
  * signedness, decimal precision/scale/width, timestamp unit and time zone, fixed-size list dimension, ...),
  * nullability, dictionary encoding and nested structure, recursively. Field metadata (Lance field ids, encodings)

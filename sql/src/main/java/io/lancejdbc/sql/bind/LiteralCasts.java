@@ -27,7 +27,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * Casts of constants, done at planning time so that predicates carry typed literals (Lance filters need typed
- * temporal and decimal literals; lance-core notes §3).
+ * temporal and decimal literals; docs/lance-core-notes.md §3).
  */
 public final class LiteralCasts {
     private static final DateTimeFormatter TIMESTAMP_TEXT = new DateTimeFormatterBuilder()

@@ -28,7 +28,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * doris-semantics §3.1: only a direct column compared with a constant of the column's own type (the constant fits
  * exactly); IN/NOT IN with a non-empty list without NULL; IS [NOT] NULL; {@code <=>}; AND/OR/NOT only when every
  * operand converts; a bare boolean column; LIKE without backslashes; starts_with/ends_with. Identifiers are always
- * in backticks and temporal and decimal constants are typed (lance-core notes §3: double quotes would be string
+ * in backticks and temporal and decimal constants are typed (docs/lance-core-notes.md §3: double quotes would be string
  * literals there, and untyped strings are not coerced).
  *
  * <p>A pushed predicate must select exactly the rows the residual evaluation selects ({@code

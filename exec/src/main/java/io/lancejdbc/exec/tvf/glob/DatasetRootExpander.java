@@ -24,7 +24,7 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.Future;
 
 /**
- * Expands {@code uris} patterns into dataset roots (design "Revised Design — Phase 1" §3–§5, §10).
+ * Expands {@code uris} patterns into dataset roots (docs/file-tvf-design-rules.md §3–§5, §10).
  *
  * <p>Per pattern, breadth first, level by level from its literal prefix: a literal segment is appended to every
  * location reached so far without any request; a wildcard segment lists each reached location (in sorted order,

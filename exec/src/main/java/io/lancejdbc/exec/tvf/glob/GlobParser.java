@@ -16,7 +16,7 @@ import java.util.Locale;
 
 /**
  * Parses one {@code uris} element into a {@link GlobPattern}, rejecting every malformed pattern before any
- * listing is issued (design "Revised Design — Phase 1" §3).
+ * listing is issued (docs/file-tvf-design-rules.md §3).
  *
  * <p>Grammar, per path segment (segments are separated by {@code /}):
  * <ul>

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * Parses the {@code "uris"} argument of the file TVFs: a JSON array of strings, each a literal path or a glob
- * (design "Revised Design — Phase 1" §2), for example {@code ["s3://bucket/a.lance", "s3://bucket/20*"]}.
+ * (docs/file-tvf-design-rules.md §2), for example {@code ["s3://bucket/a.lance", "s3://bucket/20*"]}.
  *
  * <p>Every failure is a {@link SqlError} with SQLState 22023 (invalid parameter value: the SQL is well formed, the
  * argument's value is not), each case with its own message: missing or blank text, malformed JSON, a value that
