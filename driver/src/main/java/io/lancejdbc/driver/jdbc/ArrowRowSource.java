@@ -1,5 +1,7 @@
 package io.lancejdbc.driver.jdbc;
 
+import io.lancejdbc.driver.jdbc.accessor.ArrowAccessors;
+import io.lancejdbc.driver.jdbc.accessor.ColumnAccessor;
 import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.engine.QueryResult;
 import java.sql.SQLException;

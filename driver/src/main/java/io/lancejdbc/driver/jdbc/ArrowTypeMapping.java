@@ -27,35 +27,35 @@ import org.apache.arrow.vector.types.pojo.Field;
  * engine cannot read ({@link TypeSupport#isSupported}) are {@code OTHER} named {@code UNSUPPORTED_TYPE}, as DESC
  * shows them.
  */
-final class ArrowTypeMapping {
+public final class ArrowTypeMapping {
     /** Largest length JDBC can report for unbounded text and binary. */
-    static final int UNBOUNDED = Integer.MAX_VALUE;
+    public static final int UNBOUNDED = Integer.MAX_VALUE;
 
-    static final ColumnType BOOLEAN = new ColumnType(Types.BOOLEAN, "BOOLEAN", 1, 0, 5, Boolean.class,
+    public static final ColumnType BOOLEAN = new ColumnType(Types.BOOLEAN, "BOOLEAN", 1, 0, 5, Boolean.class,
             false, false, false);
-    static final ColumnType TINYINT = integer(Types.TINYINT, "TINYINT", 3, Integer.class);
-    static final ColumnType SMALLINT = integer(Types.SMALLINT, "SMALLINT", 5, Integer.class);
-    static final ColumnType INTEGER = integer(Types.INTEGER, "INTEGER", 10, Integer.class);
-    static final ColumnType BIGINT = integer(Types.BIGINT, "BIGINT", 19, Long.class);
+    public static final ColumnType TINYINT = integer(Types.TINYINT, "TINYINT", 3, Integer.class);
+    public static final ColumnType SMALLINT = integer(Types.SMALLINT, "SMALLINT", 5, Integer.class);
+    public static final ColumnType INTEGER = integer(Types.INTEGER, "INTEGER", 10, Integer.class);
+    public static final ColumnType BIGINT = integer(Types.BIGINT, "BIGINT", 19, Long.class);
     /** uint64: every value fits 20 digits; read as BigDecimal (getLong fails with 22003 above Long.MAX_VALUE). */
-    static final ColumnType UINT64 = new ColumnType(Types.DECIMAL, "DECIMAL", 20, 0, 20, BigDecimal.class,
+    public static final ColumnType UINT64 = new ColumnType(Types.DECIMAL, "DECIMAL", 20, 0, 20, BigDecimal.class,
             false, true, false);
-    static final ColumnType REAL = new ColumnType(Types.REAL, "REAL", 7, 0, 15, Float.class, true, true, false);
-    static final ColumnType DOUBLE = new ColumnType(Types.DOUBLE, "DOUBLE", 15, 0, 24, Double.class,
+    public static final ColumnType REAL = new ColumnType(Types.REAL, "REAL", 7, 0, 15, Float.class, true, true, false);
+    public static final ColumnType DOUBLE = new ColumnType(Types.DOUBLE, "DOUBLE", 15, 0, 24, Double.class,
             true, true, false);
-    static final ColumnType VARCHAR = new ColumnType(Types.VARCHAR, "VARCHAR", UNBOUNDED, 0, UNBOUNDED,
+    public static final ColumnType VARCHAR = new ColumnType(Types.VARCHAR, "VARCHAR", UNBOUNDED, 0, UNBOUNDED,
             String.class, false, false, true);
     /** JSON text ({@code arrow.json}, or Lance's {@code lance.json} as scans return it): VARCHAR named JSON. */
-    static final ColumnType JSON = new ColumnType(Types.VARCHAR, "JSON", UNBOUNDED, 0, UNBOUNDED,
+    public static final ColumnType JSON = new ColumnType(Types.VARCHAR, "JSON", UNBOUNDED, 0, UNBOUNDED,
             String.class, false, false, true);
-    static final ColumnType VARBINARY = new ColumnType(Types.VARBINARY, "VARBINARY", UNBOUNDED, 0, UNBOUNDED,
+    public static final ColumnType VARBINARY = new ColumnType(Types.VARBINARY, "VARBINARY", UNBOUNDED, 0, UNBOUNDED,
             byte[].class, false, false, true);
-    static final ColumnType DATE = new ColumnType(Types.DATE, "DATE", 10, 0, 10, LocalDate.class,
+    public static final ColumnType DATE = new ColumnType(Types.DATE, "DATE", 10, 0, 10, LocalDate.class,
             false, false, false);
-    static final ColumnType UNSUPPORTED = new ColumnType(Types.OTHER, "UNSUPPORTED_TYPE", 0, 0, UNBOUNDED,
+    public static final ColumnType UNSUPPORTED = new ColumnType(Types.OTHER, "UNSUPPORTED_TYPE", 0, 0, UNBOUNDED,
             Object.class, false, false, false);
     /** A parameter whose type the statement does not decide. */
-    static final ColumnType UNKNOWN = new ColumnType(Types.OTHER, "UNKNOWN", 0, 0, UNBOUNDED, Object.class,
+    public static final ColumnType UNKNOWN = new ColumnType(Types.OTHER, "UNKNOWN", 0, 0, UNBOUNDED, Object.class,
             false, false, false);
 
     private ArrowTypeMapping() {
@@ -66,7 +66,7 @@ final class ArrowTypeMapping {
     }
 
     /** The JDBC view of a result or table column; never throws. */
-    static ColumnType of(Field field) {
+    public static ColumnType of(Field field) {
         if (!TypeSupport.isSupported(field)) {
             return UNSUPPORTED;
         }
@@ -92,7 +92,7 @@ final class ArrowTypeMapping {
      * The JDBC view of a parameter type (no children known: list types are {@code ARRAY} of unknown elements);
      * {@code ArrowType.Null} is {@link #UNKNOWN}.
      */
-    static ColumnType ofParameter(ArrowType type) {
+    public static ColumnType ofParameter(ArrowType type) {
         switch (type.getTypeID()) {
             case Null:
                 return UNKNOWN;
@@ -176,7 +176,7 @@ final class ArrowTypeMapping {
     }
 
     /** Fractional-second digits JDBC shows for a unit: nanoseconds are truncated to microseconds (the manual). */
-    static int fractionDigits(TimeUnit unit) {
+    public static int fractionDigits(TimeUnit unit) {
         switch (unit) {
             case SECOND:
                 return 0;

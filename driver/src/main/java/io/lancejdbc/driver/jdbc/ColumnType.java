@@ -17,7 +17,7 @@ import java.sql.Types;
  * @param numeric true when {@code NUM_PREC_RADIX} is 10 (numbers)
  * @param textual true when values are characters or bytes (they have a {@code CHAR_OCTET_LENGTH})
  */
-record ColumnType(
+public record ColumnType(
         int jdbcType,
         String typeName,
         int precision,
@@ -29,18 +29,18 @@ record ColumnType(
         boolean textual) {
 
     /** The name {@code ResultSetMetaData.getColumnClassName} reports ({@code [B} for byte arrays). */
-    String className() {
+    public String className() {
         return javaClass.getName();
     }
 
     /** True for the date/time types whose {@code DECIMAL_DIGITS} is a fractional-seconds precision. */
-    boolean temporal() {
+    public boolean temporal() {
         return jdbcType == Types.DATE || jdbcType == Types.TIME || jdbcType == Types.TIMESTAMP
                 || jdbcType == Types.TIMESTAMP_WITH_TIMEZONE;
     }
 
     /** The type as written in SQL text: the type name, with {@code (p,s)} for DECIMAL and {@code (n)} for BINARY. */
-    String sqlName() {
+    public String sqlName() {
         if (jdbcType == Types.DECIMAL) {
             return "DECIMAL(" + precision + "," + scale + ")";
         }

@@ -1,5 +1,7 @@
 package io.lancejdbc.driver.jdbc;
 
+import io.lancejdbc.driver.jdbc.accessor.ColumnAccessor;
+import io.lancejdbc.driver.jdbc.accessor.ObjectAccessor;
 import java.util.List;
 
 /** Rows the driver built itself (DatabaseMetaData, {@code Array.getResultSet()}), served as one batch. */

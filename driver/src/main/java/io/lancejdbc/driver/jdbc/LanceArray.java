@@ -15,7 +15,7 @@ import java.util.Map;
  *
  * <p>Also the value of {@code Connection.createArrayOf}, to bind vectors to parameters.
  */
-final class LanceArray implements Array {
+public final class LanceArray implements Array {
     private final ColumnType elementType;
     private Object[] elements;
 
@@ -23,17 +23,17 @@ final class LanceArray implements Array {
      * @param elementType the JDBC type of the elements
      * @param elements the elements as instances of {@code elementType.javaClass()} or null; not copied
      */
-    LanceArray(ColumnType elementType, Object[] elements) {
+    public LanceArray(ColumnType elementType, Object[] elements) {
         this.elementType = elementType;
         this.elements = elements;
     }
 
-    ColumnType elementType() {
+    public ColumnType elementType() {
         return elementType;
     }
 
     /** The elements, not copied; for parameter binding. */
-    Object[] elements() throws SQLException {
+    public Object[] elements() throws SQLException {
         checkNotFreed();
         return elements;
     }
@@ -158,7 +158,7 @@ final class LanceArray implements Array {
         return out.append(']').toString();
     }
 
-    static SQLException nullElement(String column, int index) {
+    public static SQLException nullElement(String column, int index) {
         return SqlExceptions.of(SqlExceptions.NULL_NOT_ALLOWED, "Element " + (index + 1) + " of array column '"
                 + column + "' is NULL and cannot be stored in a primitive array; read it with getArray()");
     }

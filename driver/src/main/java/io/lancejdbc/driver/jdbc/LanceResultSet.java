@@ -1,5 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
+import io.lancejdbc.driver.jdbc.accessor.ColumnAccessor;
 import io.lancejdbc.engine.SqlState;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;

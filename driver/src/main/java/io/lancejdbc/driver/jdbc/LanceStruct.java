@@ -9,12 +9,12 @@ import java.util.Map;
  * A struct value as {@link java.sql.Struct}: the attributes in field order, each as its own column type's Java
  * class (nested lists are {@link java.sql.Array}, nested structs {@code Struct}), copied out of the batch.
  */
-final class LanceStruct implements Struct {
+public final class LanceStruct implements Struct {
     private final String typeName;
     private final List<String> fieldNames;
     private final Object[] attributes;
 
-    LanceStruct(String typeName, List<String> fieldNames, Object[] attributes) {
+    public LanceStruct(String typeName, List<String> fieldNames, Object[] attributes) {
         this.typeName = typeName;
         this.fieldNames = fieldNames;
         this.attributes = attributes;

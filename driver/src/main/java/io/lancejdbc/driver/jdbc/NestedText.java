@@ -9,7 +9,7 @@ import java.util.Map;
  * Renders values inside ARRAY, STRUCT and MAP text the way Doris prints them: {@code [1, 2]},
  * {@code {"name": "x", "n": 1}}, strings in double quotes with JSON escapes, SQL NULL as {@code null}.
  */
-final class NestedText {
+public final class NestedText {
     private NestedText() {
     }
 
@@ -17,7 +17,7 @@ final class NestedText {
      * Appends a Java value read from a nested column: numbers and booleans bare, arrays, structs and maps by their
      * {@code toString} (which renders the same way), byte arrays as quoted hex, everything else quoted.
      */
-    static void appendValue(StringBuilder out, Object value) {
+    public static void appendValue(StringBuilder out, Object value) {
         if (value == null) {
             out.append("null");
         } else if (value instanceof Double) {
@@ -37,7 +37,7 @@ final class NestedText {
         }
     }
 
-    static void appendMap(StringBuilder out, Map<?, ?> map) {
+    public static void appendMap(StringBuilder out, Map<?, ?> map) {
         out.append('{');
         boolean first = true;
         for (Map.Entry<?, ?> e : map.entrySet()) {
@@ -52,7 +52,7 @@ final class NestedText {
         out.append('}');
     }
 
-    static void appendQuoted(StringBuilder out, String text) {
+    public static void appendQuoted(StringBuilder out, String text) {
         out.append('"');
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -1,5 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
+import io.lancejdbc.driver.jdbc.accessor.ColumnAccessor;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**

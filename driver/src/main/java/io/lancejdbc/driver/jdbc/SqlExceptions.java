@@ -18,23 +18,23 @@ import java.sql.SQLTransientException;
  * {@code 0A} JDBC API methods not implemented, {@code 25} writes on the read-only driver, {@code HYT00} timeout,
  * {@code 57014} cancelled, {@code 58030} storage or catalog I/O error (transient), {@code 28} authorization.
  */
-final class SqlExceptions {
+public final class SqlExceptions {
     /** Driver-side SQLStates that the engine's {@link SqlState} does not need. */
-    static final String WRONG_PARAMETER_COUNT = "07001";
-    static final String INVALID_CONVERSION = "07006";
-    static final String INVALID_CURSOR_STATE = "24000";
-    static final String NO_DATA = "02000";
-    static final String RESULT_NOT_EXPECTED = "0100E";
-    static final String NULL_NOT_ALLOWED = "22004";
-    static final String INVALID_ARGUMENT = "HY024";
-    static final String INVALID_COLUMN_INDEX = "07009";
-    static final String OBJECT_CLOSED = "HY010";
+    public static final String WRONG_PARAMETER_COUNT = "07001";
+    public static final String INVALID_CONVERSION = "07006";
+    public static final String INVALID_CURSOR_STATE = "24000";
+    public static final String NO_DATA = "02000";
+    public static final String RESULT_NOT_EXPECTED = "0100E";
+    public static final String NULL_NOT_ALLOWED = "22004";
+    public static final String INVALID_ARGUMENT = "HY024";
+    public static final String INVALID_COLUMN_INDEX = "07009";
+    public static final String OBJECT_CLOSED = "HY010";
 
     private SqlExceptions() {
     }
 
     /** The fitting subclass for {@code sqlState}. */
-    static SQLException of(String sqlState, String message, Throwable cause) {
+    public static SQLException of(String sqlState, String message, Throwable cause) {
         SQLException e;
         if (sqlState.startsWith("08")) {
             e = new SQLNonTransientConnectionException(message, sqlState);
@@ -63,7 +63,7 @@ final class SqlExceptions {
         return e;
     }
 
-    static SQLException of(String sqlState, String message) {
+    public static SQLException of(String sqlState, String message) {
         return of(sqlState, message, null);
     }
 
@@ -71,7 +71,7 @@ final class SqlExceptions {
      * An engine failure as JDBC sees it. The {@link SqlError} stays the cause, so callers reach
      * {@link SqlError#position()} (the 1-based position of a syntax error) through {@code getCause()}.
      */
-    static SQLException from(SqlError error) {
+    public static SQLException from(SqlError error) {
         return of(error.sqlState(), error.getMessage(), error);
     }
 
@@ -79,7 +79,7 @@ final class SqlExceptions {
      * A failure the engine did not classify: an {@link SqlError} keeps its state, anything else is an internal
      * error (HY000) that names the exception class.
      */
-    static SQLException from(RuntimeException error) {
+    public static SQLException from(RuntimeException error) {
         if (error instanceof SqlError) {
             return from((SqlError) error);
         }
@@ -88,11 +88,11 @@ final class SqlExceptions {
                 + "); please report it with the statement that caused it", error);
     }
 
-    static SQLException closed(String what) {
+    public static SQLException closed(String what) {
         return of(OBJECT_CLOSED, what + " is closed");
     }
 
-    static SQLFeatureNotSupportedException unsupported(String what) {
+    public static SQLFeatureNotSupportedException unsupported(String what) {
         return new SQLFeatureNotSupportedException(what + " is not supported by lance-jdbc (read-only driver)",
                 SqlState.FEATURE_NOT_SUPPORTED);
     }

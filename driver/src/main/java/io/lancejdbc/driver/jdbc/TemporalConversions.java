@@ -16,7 +16,7 @@ import java.util.Calendar;
  * {@link Calendar}'s zone when one is given, else in the JVM default zone at the moment of the call (never a
  * cached zone, so {@code TimeZone.setDefault} is honoured).
  */
-final class TemporalConversions {
+public final class TemporalConversions {
     private TemporalConversions() {
     }
 
@@ -25,7 +25,7 @@ final class TemporalConversions {
     }
 
     /** Midnight of {@code date} in the calendar's zone. */
-    static Date toSqlDate(LocalDate date, Calendar calendar) {
+    public static Date toSqlDate(LocalDate date, Calendar calendar) {
         if (calendar == null) {
             return Date.valueOf(date);
         }
@@ -33,12 +33,12 @@ final class TemporalConversions {
     }
 
     /** {@code time} on 1970-01-01 in the calendar's zone, keeping milliseconds (Time.valueOf would drop them). */
-    static Time toSqlTime(LocalTime time, Calendar calendar) {
+    public static Time toSqlTime(LocalTime time, Calendar calendar) {
         return new Time(LocalDate.EPOCH.atTime(time).atZone(zone(calendar)).toInstant().toEpochMilli());
     }
 
     /** {@code dateTime} read in the calendar's zone; nanoseconds are kept. */
-    static Timestamp toSqlTimestamp(LocalDateTime dateTime, Calendar calendar) {
+    public static Timestamp toSqlTimestamp(LocalDateTime dateTime, Calendar calendar) {
         if (calendar == null) {
             return Timestamp.valueOf(dateTime);
         }
@@ -46,7 +46,7 @@ final class TemporalConversions {
     }
 
     /** The calendar date a {@code java.sql.Date} shows in the calendar's zone. */
-    static LocalDate fromSqlDate(Date date, Calendar calendar) {
+    public static LocalDate fromSqlDate(Date date, Calendar calendar) {
         if (calendar == null) {
             return date.toLocalDate();
         }
@@ -54,12 +54,12 @@ final class TemporalConversions {
     }
 
     /** The wall-clock time a {@code java.sql.Time} shows in the calendar's zone, with milliseconds. */
-    static LocalTime fromSqlTime(Time time, Calendar calendar) {
+    public static LocalTime fromSqlTime(Time time, Calendar calendar) {
         return Instant.ofEpochMilli(time.getTime()).atZone(zone(calendar)).toLocalTime();
     }
 
     /** The wall-clock date-time a {@code Timestamp} shows in the calendar's zone, with nanoseconds. */
-    static LocalDateTime fromSqlTimestamp(Timestamp timestamp, Calendar calendar) {
+    public static LocalDateTime fromSqlTimestamp(Timestamp timestamp, Calendar calendar) {
         if (calendar == null) {
             return timestamp.toLocalDateTime();
         }

@@ -9,27 +9,27 @@ import java.time.ZoneOffset;
  * as the column's precision (TIME(3) prints {@code 10:00:00.500}, TIMESTAMP(6) {@code ...00.500000}), and
  * {@code +HH:MM} for zoned timestamps, as Doris prints DATETIME(p) and TIMESTAMPTZ.
  */
-final class TemporalText {
+public final class TemporalText {
     private static final int[] POWERS = {1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
         1_000_000_000};
 
     private TemporalText() {
     }
 
-    static String time(LocalTime time, int fractionDigits) {
+    public static String time(LocalTime time, int fractionDigits) {
         StringBuilder out = new StringBuilder(16);
         appendTime(out, time, fractionDigits);
         return out.toString();
     }
 
-    static String dateTime(LocalDateTime dateTime, int fractionDigits) {
+    public static String dateTime(LocalDateTime dateTime, int fractionDigits) {
         StringBuilder out = new StringBuilder(32);
         out.append(dateTime.toLocalDate()).append(' ');
         appendTime(out, dateTime.toLocalTime(), fractionDigits);
         return out.toString();
     }
 
-    static String dateTime(LocalDateTime dateTime, ZoneOffset offset, int fractionDigits) {
+    public static String dateTime(LocalDateTime dateTime, ZoneOffset offset, int fractionDigits) {
         StringBuilder out = new StringBuilder(dateTime(dateTime, fractionDigits));
         int seconds = offset.getTotalSeconds();
         out.append(seconds < 0 ? '-' : '+');

@@ -1,5 +1,6 @@
 package io.lancejdbc.driver.jdbc;
 
+import io.lancejdbc.driver.jdbc.accessor.ColumnAccessor;
 import io.lancejdbc.engine.types.FloatText;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -16,11 +17,11 @@ import java.util.Locale;
  * blanks are ignored, dates and times are ISO-8601 with a space or {@code T} between date and time. Text that does
  * not parse fails with 22018, a number too large for the getter with 22003.
  */
-final class TextConversions {
+public final class TextConversions {
     private TextConversions() {
     }
 
-    static long toLong(String text, ColumnAccessor column) throws SQLException {
+    public static long toLong(String text, ColumnAccessor column) throws SQLException {
         String s = text.trim();
         try {
             return Long.parseLong(s);
@@ -35,7 +36,7 @@ final class TextConversions {
     }
 
     /** A number, or inf/infinity/nan in any case, as {@code CAST(text AS DOUBLE)} reads it ({@link FloatText#parse}). */
-    static double toDouble(String text, ColumnAccessor column) throws SQLException {
+    public static double toDouble(String text, ColumnAccessor column) throws SQLException {
         try {
             return FloatText.parse(text);
         } catch (NumberFormatException e) {
@@ -43,7 +44,7 @@ final class TextConversions {
         }
     }
 
-    static BigDecimal toBigDecimal(String text, ColumnAccessor column) throws SQLException {
+    public static BigDecimal toBigDecimal(String text, ColumnAccessor column) throws SQLException {
         try {
             return new BigDecimal(text.trim());
         } catch (NumberFormatException e) {
@@ -52,7 +53,7 @@ final class TextConversions {
     }
 
     /** true/t/yes/y/1 and false/f/no/n/0, any case. */
-    static boolean toBoolean(String text, ColumnAccessor column) throws SQLException {
+    public static boolean toBoolean(String text, ColumnAccessor column) throws SQLException {
         switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "true":
             case "t":
@@ -71,7 +72,7 @@ final class TextConversions {
         }
     }
 
-    static LocalDate toLocalDate(String text, ColumnAccessor column) throws SQLException {
+    public static LocalDate toLocalDate(String text, ColumnAccessor column) throws SQLException {
         String s = text.trim();
         try {
             return s.length() > 10 ? toLocalDateTime(s, column).toLocalDate() : LocalDate.parse(s);
@@ -80,7 +81,7 @@ final class TextConversions {
         }
     }
 
-    static LocalTime toLocalTime(String text, ColumnAccessor column) throws SQLException {
+    public static LocalTime toLocalTime(String text, ColumnAccessor column) throws SQLException {
         try {
             return LocalTime.parse(text.trim());
         } catch (DateTimeParseException e) {
@@ -88,7 +89,7 @@ final class TextConversions {
         }
     }
 
-    static LocalDateTime toLocalDateTime(String text, ColumnAccessor column) throws SQLException {
+    public static LocalDateTime toLocalDateTime(String text, ColumnAccessor column) throws SQLException {
         String s = text.trim();
         try {
             if (s.length() == 10) {
@@ -100,7 +101,7 @@ final class TextConversions {
         }
     }
 
-    static OffsetDateTime toOffsetDateTime(String text, ColumnAccessor column) throws SQLException {
+    public static OffsetDateTime toOffsetDateTime(String text, ColumnAccessor column) throws SQLException {
         try {
             return OffsetDateTime.parse(text.trim().replace(' ', 'T'));
         } catch (DateTimeParseException e) {

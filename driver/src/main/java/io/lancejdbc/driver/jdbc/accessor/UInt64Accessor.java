@@ -1,5 +1,6 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.SQLException;
@@ -10,7 +11,7 @@ import org.apache.arrow.vector.UInt8Vector;
  * BigInteger.class)} gives the integer). {@code getLong} works up to {@link Long#MAX_VALUE} and fails with 22003
  * above it, rather than returning a negative number.
  */
-final class UInt64Accessor extends ArrowAccessor {
+public final class UInt64Accessor extends ArrowAccessor {
     private final UInt8Vector vector;
 
     UInt64Accessor(UInt8Vector vector, String column) {
@@ -23,7 +24,7 @@ final class UInt64Accessor extends ArrowAccessor {
     }
 
     @Override
-    long getLong(int row) throws SQLException {
+    public long getLong(int row) throws SQLException {
         long raw = raw(row);
         if (raw < 0) {
             throw outOfRange(Long.toUnsignedString(raw), "long; read it with getBigDecimal or getObject(i, "
@@ -33,35 +34,35 @@ final class UInt64Accessor extends ArrowAccessor {
     }
 
     @Override
-    double getDouble(int row) {
+    public double getDouble(int row) {
         long raw = raw(row);
         // Two halves, because the unsigned value does not fit a signed long.
         return raw >= 0 ? raw : ((raw >>> 1) * 2.0 + (raw & 1));
     }
 
     @Override
-    BigDecimal getBigDecimal(int row) {
+    public BigDecimal getBigDecimal(int row) {
         long raw = raw(row);
         return raw >= 0 ? BigDecimal.valueOf(raw) : new BigDecimal(new BigInteger(Long.toUnsignedString(raw)));
     }
 
     @Override
-    boolean getBoolean(int row) {
+    public boolean getBoolean(int row) {
         return raw(row) != 0;
     }
 
     @Override
-    String getString(int row) {
+    public String getString(int row) {
         return Long.toUnsignedString(raw(row));
     }
 
     @Override
-    Object getObject(int row) {
+    public Object getObject(int row) {
         return getBigDecimal(row);
     }
 
     @Override
-    void appendNested(StringBuilder out, int row) {
+    public void appendNested(StringBuilder out, int row) {
         out.append(getString(row));
     }
 }

@@ -1,12 +1,13 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
 import org.apache.arrow.vector.ValueVector;
 
 /**
  * A vector of a type the driver does not map (the engine refuses to project those, so this is a safety net):
  * {@code getObject} is Arrow's own Java value and {@code getString} its text; no other conversion.
  */
-final class UnsupportedAccessor extends ColumnAccessor {
+public final class UnsupportedAccessor extends ColumnAccessor {
     private final ValueVector vector;
 
     UnsupportedAccessor(ValueVector vector, String column) {
@@ -15,12 +16,12 @@ final class UnsupportedAccessor extends ColumnAccessor {
     }
 
     @Override
-    boolean isNull(int row) {
+    public boolean isNull(int row) {
         return vector.isNull(row);
     }
 
     @Override
-    Object getObject(int row) {
+    public Object getObject(int row) {
         return vector.getObject(row);
     }
 }

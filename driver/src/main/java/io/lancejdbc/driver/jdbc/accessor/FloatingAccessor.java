@@ -1,5 +1,7 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
+import io.lancejdbc.driver.jdbc.ColumnType;
 import io.lancejdbc.engine.types.FloatText;
 import java.math.BigDecimal;
 import java.sql.SQLException;
@@ -15,19 +17,19 @@ import org.apache.arrow.vector.Float8Vector;
  * {@code getBigDecimal} uses the shortest decimal that reads back as the same float (0.1f is 0.1, 1.0E23 is 1E+23), and
  * {@code getString} the text {@code CAST(x AS VARCHAR)} gives: both from {@link FloatText}.
  */
-abstract class FloatingAccessor extends ArrowAccessor {
+public abstract class FloatingAccessor extends ArrowAccessor {
     FloatingAccessor(FieldVector vector, String column, ColumnType type) {
         super(vector, column, type);
     }
 
     @Override
-    abstract double getDouble(int row);
+    public abstract double getDouble(int row);
 
     @Override
-    abstract String getString(int row);
+    public abstract String getString(int row);
 
     @Override
-    final long getLong(int row) throws SQLException {
+    public final long getLong(int row) throws SQLException {
         double d = getDouble(row);
         // Compare against 2^63 as a double: Long.MAX_VALUE itself is not representable.
         if (Double.isNaN(d) || d >= 0x1p63 || d < -0x1p63) {
@@ -37,16 +39,16 @@ abstract class FloatingAccessor extends ArrowAccessor {
     }
 
     @Override
-    final boolean getBoolean(int row) {
+    public final boolean getBoolean(int row) {
         return getDouble(row) != 0;
     }
 
     @Override
-    final void appendNested(StringBuilder out, int row) {
+    public final void appendNested(StringBuilder out, int row) {
         out.append(getString(row));
     }
 
-    final SQLException notFinite(int row) {
+    public final SQLException notFinite(int row) {
         return outOfRange(getString(row), "BigDecimal");
     }
 
@@ -57,15 +59,15 @@ abstract class FloatingAccessor extends ArrowAccessor {
         }
 
         @Override
-        abstract float getFloat(int row);
+        public abstract float getFloat(int row);
 
         @Override
-        final double getDouble(int row) {
+        public final double getDouble(int row) {
             return getFloat(row);
         }
 
         @Override
-        final BigDecimal getBigDecimal(int row) throws SQLException {
+        public final BigDecimal getBigDecimal(int row) throws SQLException {
             float f = getFloat(row);
             if (!Float.isFinite(f)) {
                 throw notFinite(row);
@@ -74,12 +76,12 @@ abstract class FloatingAccessor extends ArrowAccessor {
         }
 
         @Override
-        final String getString(int row) {
+        public final String getString(int row) {
             return FloatText.format(getFloat(row));
         }
 
         @Override
-        final Object getObject(int row) {
+        public final Object getObject(int row) {
             return getFloat(row);
         }
     }
@@ -93,7 +95,7 @@ abstract class FloatingAccessor extends ArrowAccessor {
         }
 
         @Override
-        float getFloat(int row) {
+        public float getFloat(int row) {
             return vector.getValueAsFloat(row);
         }
     }
@@ -107,7 +109,7 @@ abstract class FloatingAccessor extends ArrowAccessor {
         }
 
         @Override
-        float getFloat(int row) {
+        public float getFloat(int row) {
             return Float4Vector.get(data, row);
         }
     }
@@ -121,12 +123,12 @@ abstract class FloatingAccessor extends ArrowAccessor {
         }
 
         @Override
-        double getDouble(int row) {
+        public double getDouble(int row) {
             return Float8Vector.get(data, row);
         }
 
         @Override
-        BigDecimal getBigDecimal(int row) throws SQLException {
+        public BigDecimal getBigDecimal(int row) throws SQLException {
             double d = getDouble(row);
             if (!Double.isFinite(d)) {
                 throw notFinite(row);
@@ -135,12 +137,12 @@ abstract class FloatingAccessor extends ArrowAccessor {
         }
 
         @Override
-        String getString(int row) {
+        public String getString(int row) {
             return FloatText.format(getDouble(row));
         }
 
         @Override
-        Object getObject(int row) {
+        public Object getObject(int row) {
             return getDouble(row);
         }
     }

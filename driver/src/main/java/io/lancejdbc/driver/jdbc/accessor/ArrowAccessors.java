@@ -1,5 +1,6 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -34,7 +35,7 @@ import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 /** Picks the accessor for an Arrow vector (the Flight SQL JDBC accessor-per-vector design). */
-final class ArrowAccessors {
+public final class ArrowAccessors {
     private ArrowAccessors() {
     }
 
@@ -42,7 +43,7 @@ final class ArrowAccessors {
      * @param vector a vector of the current batch; the accessor reads it until the batch is closed
      * @param column the column label, for messages
      */
-    static ColumnAccessor create(FieldVector vector, String column) {
+    public static ColumnAccessor create(FieldVector vector, String column) {
         if (ArrowTypeMapping.of(vector.getField()) == ArrowTypeMapping.UNSUPPORTED) {
             return new UnsupportedAccessor(vector, column);
         }

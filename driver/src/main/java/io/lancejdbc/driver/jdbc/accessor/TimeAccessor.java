@@ -1,5 +1,8 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
+import io.lancejdbc.driver.jdbc.SqlExceptions;
+import io.lancejdbc.driver.jdbc.TemporalText;
 import io.lancejdbc.engine.SqlState;
 import java.sql.SQLException;
 import java.time.DateTimeException;
@@ -17,7 +20,7 @@ import org.apache.arrow.vector.TimeSecVector;
  * time32(s|ms) and time64(us|ns) → TIME read as {@link LocalTime}; nanoseconds are truncated to microseconds
  * (the manual's TIME(6)). A value outside one day fails with 22007.
  */
-final class TimeAccessor extends ArrowAccessor {
+public final class TimeAccessor extends ArrowAccessor {
     private final ArrowBuf data;
     private final Unit unit;
 
@@ -29,19 +32,19 @@ final class TimeAccessor extends ArrowAccessor {
         this.unit = unit;
     }
 
-    static TimeAccessor of(TimeSecVector vector, String column) {
+    public static TimeAccessor of(TimeSecVector vector, String column) {
         return new TimeAccessor(vector, column, Unit.SECOND);
     }
 
-    static TimeAccessor of(TimeMilliVector vector, String column) {
+    public static TimeAccessor of(TimeMilliVector vector, String column) {
         return new TimeAccessor(vector, column, Unit.MILLI);
     }
 
-    static TimeAccessor of(TimeMicroVector vector, String column) {
+    public static TimeAccessor of(TimeMicroVector vector, String column) {
         return new TimeAccessor(vector, column, Unit.MICRO);
     }
 
-    static TimeAccessor of(TimeNanoVector vector, String column) {
+    public static TimeAccessor of(TimeNanoVector vector, String column) {
         return new TimeAccessor(vector, column, Unit.NANO);
     }
 
@@ -59,7 +62,7 @@ final class TimeAccessor extends ArrowAccessor {
     }
 
     @Override
-    LocalTime getLocalTime(int row) throws SQLException {
+    public LocalTime getLocalTime(int row) throws SQLException {
         long nanos = nanoOfDay(row);
         try {
             return LocalTime.ofNanoOfDay(nanos);
@@ -71,17 +74,17 @@ final class TimeAccessor extends ArrowAccessor {
 
     /** A time as a timestamp is that time on 1970-01-01, as {@code java.sql.Time} defines it. */
     @Override
-    LocalDateTime getLocalDateTime(int row) throws SQLException {
+    public LocalDateTime getLocalDateTime(int row) throws SQLException {
         return LocalDate.EPOCH.atTime(getLocalTime(row));
     }
 
     @Override
-    Object getObject(int row) throws SQLException {
+    public Object getObject(int row) throws SQLException {
         return getLocalTime(row);
     }
 
     @Override
-    String getString(int row) throws SQLException {
+    public String getString(int row) throws SQLException {
         return TemporalText.time(getLocalTime(row), type.scale());
     }
 }

@@ -1,5 +1,7 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
+import io.lancejdbc.driver.jdbc.TextConversions;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
@@ -18,70 +20,70 @@ import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.VarCharVector;
 
 /** utf8 and large_utf8 → VARCHAR; other getters parse the text ({@link TextConversions}). */
-abstract class TextAccessor extends ArrowAccessor {
+public abstract class TextAccessor extends ArrowAccessor {
     TextAccessor(FieldVector vector, String column) {
         super(vector, column, ArrowTypeMapping.VARCHAR);
     }
 
-    abstract byte[] utf8(int row);
+    public abstract byte[] utf8(int row);
 
     @Override
-    String getString(int row) {
+    public String getString(int row) {
         return new String(utf8(row), StandardCharsets.UTF_8);
     }
 
     @Override
-    final Object getObject(int row) {
+    public final Object getObject(int row) {
         return getString(row);
     }
 
     @Override
-    final byte[] getBytes(int row) {
+    public final byte[] getBytes(int row) {
         return utf8(row);
     }
 
     @Override
-    final boolean getBoolean(int row) throws SQLException {
+    public final boolean getBoolean(int row) throws SQLException {
         return TextConversions.toBoolean(getString(row), this);
     }
 
     @Override
-    final long getLong(int row) throws SQLException {
+    public final long getLong(int row) throws SQLException {
         return TextConversions.toLong(getString(row), this);
     }
 
     @Override
-    final double getDouble(int row) throws SQLException {
+    public final double getDouble(int row) throws SQLException {
         return TextConversions.toDouble(getString(row), this);
     }
 
     @Override
-    final BigDecimal getBigDecimal(int row) throws SQLException {
+    public final BigDecimal getBigDecimal(int row) throws SQLException {
         return TextConversions.toBigDecimal(getString(row), this);
     }
 
     @Override
-    final LocalDate getLocalDate(int row) throws SQLException {
+    public final LocalDate getLocalDate(int row) throws SQLException {
         return TextConversions.toLocalDate(getString(row), this);
     }
 
     @Override
-    final LocalTime getLocalTime(int row) throws SQLException {
+    public final LocalTime getLocalTime(int row) throws SQLException {
         return TextConversions.toLocalTime(getString(row), this);
     }
 
     @Override
-    final LocalDateTime getLocalDateTime(int row) throws SQLException {
+    public final LocalDateTime getLocalDateTime(int row) throws SQLException {
         return TextConversions.toLocalDateTime(getString(row), this);
     }
 
     @Override
-    final OffsetDateTime getOffsetDateTime(int row) throws SQLException {
+    public final OffsetDateTime getOffsetDateTime(int row) throws SQLException {
         return TextConversions.toOffsetDateTime(getString(row), this);
     }
 
     @Override
-    final Instant getInstant(int row) throws SQLException {
+    public final Instant getInstant(int row) throws SQLException {
         return getOffsetDateTime(row).toInstant();
     }
 
@@ -104,12 +106,12 @@ abstract class TextAccessor extends ArrowAccessor {
         }
 
         @Override
-        byte[] utf8(int row) {
+        public byte[] utf8(int row) {
             return vector.get(row);
         }
 
         @Override
-        String getString(int row) {
+        public String getString(int row) {
             // Both offsets in one read (little-endian: start in the low half).
             long bounds = offsets.getLong((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
             int start = (int) bounds;
@@ -145,7 +147,7 @@ abstract class TextAccessor extends ArrowAccessor {
         }
 
         @Override
-        byte[] utf8(int row) {
+        public byte[] utf8(int row) {
             return vector.get(row);
         }
     }

@@ -1,5 +1,7 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
+import io.lancejdbc.driver.jdbc.LanceArray;
 import java.sql.Array;
 import java.sql.SQLException;
 import org.apache.arrow.vector.FieldVector;
@@ -12,7 +14,7 @@ import org.apache.arrow.vector.complex.ListVector;
  * a {@link LanceArray}; {@code getObject(i, float[].class)} (also {@code double[]}, {@code long[]}, {@code int[]})
  * reads an embedding straight into a primitive array without boxing, failing with 22004 on a NULL element.
  */
-abstract class ListAccessor extends ArrowAccessor {
+public abstract class ListAccessor extends ArrowAccessor {
     private final ColumnAccessor elements;
 
     ListAccessor(FieldVector vector, FieldVector elementVector, String column) {
@@ -21,13 +23,13 @@ abstract class ListAccessor extends ArrowAccessor {
     }
 
     /** Index of the row's first element in the element vector. */
-    abstract int start(int row);
+    public abstract int start(int row);
 
     /** Index after the row's last element. */
-    abstract int end(int row);
+    public abstract int end(int row);
 
     @Override
-    final Array getArray(int row) throws SQLException {
+    public final Array getArray(int row) throws SQLException {
         int start = start(row);
         Object[] values = new Object[end(row) - start];
         for (int i = 0; i < values.length; i++) {
@@ -37,12 +39,12 @@ abstract class ListAccessor extends ArrowAccessor {
     }
 
     @Override
-    final Object getObject(int row) throws SQLException {
+    public final Object getObject(int row) throws SQLException {
         return getArray(row);
     }
 
     @Override
-    final Object getPrimitiveArray(int row, Class<?> arrayClass) throws SQLException {
+    public final Object getPrimitiveArray(int row, Class<?> arrayClass) throws SQLException {
         int start = start(row);
         int n = end(row) - start;
         if (arrayClass == float[].class) {
@@ -84,14 +86,14 @@ abstract class ListAccessor extends ArrowAccessor {
     }
 
     @Override
-    final String getString(int row) throws SQLException {
+    public final String getString(int row) throws SQLException {
         StringBuilder out = new StringBuilder();
         appendNested(out, row);
         return out.toString();
     }
 
     @Override
-    final void appendNested(StringBuilder out, int row) throws SQLException {
+    public final void appendNested(StringBuilder out, int row) throws SQLException {
         int start = start(row);
         int end = end(row);
         out.append('[');
@@ -117,12 +119,12 @@ abstract class ListAccessor extends ArrowAccessor {
         }
 
         @Override
-        int start(int row) {
+        public int start(int row) {
             return vector.getElementStartIndex(row);
         }
 
         @Override
-        int end(int row) {
+        public int end(int row) {
             return vector.getElementEndIndex(row);
         }
     }
@@ -137,12 +139,12 @@ abstract class ListAccessor extends ArrowAccessor {
 
         // One batch's element vector is indexed by int in Arrow Java, so its offsets fit an int.
         @Override
-        int start(int row) {
+        public int start(int row) {
             return Math.toIntExact(vector.getElementStartIndex(row));
         }
 
         @Override
-        int end(int row) {
+        public int end(int row) {
             return Math.toIntExact(vector.getElementEndIndex(row));
         }
     }
@@ -156,12 +158,12 @@ abstract class ListAccessor extends ArrowAccessor {
         }
 
         @Override
-        int start(int row) {
+        public int start(int row) {
             return row * size;
         }
 
         @Override
-        int end(int row) {
+        public int end(int row) {
             return row * size + size;
         }
     }

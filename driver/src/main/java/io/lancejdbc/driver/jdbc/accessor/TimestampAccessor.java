@@ -1,5 +1,9 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
+import io.lancejdbc.driver.jdbc.SqlExceptions;
+import io.lancejdbc.driver.jdbc.TemporalConversions;
+import io.lancejdbc.driver.jdbc.TemporalText;
 import io.lancejdbc.engine.SqlState;
 import java.sql.SQLException;
 import java.sql.Time;
@@ -33,7 +37,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *       default zone (the Calendar's zone where one is given), as pgjdbc does with its session zone.
  * </ul>
  */
-final class TimestampAccessor extends ArrowAccessor {
+public final class TimestampAccessor extends ArrowAccessor {
     private final ArrowBuf data;
     private final TimeUnit unit;
     /** Null for naive timestamps. */
@@ -82,22 +86,22 @@ final class TimestampAccessor extends ArrowAccessor {
      * with {@code getDate}/{@code getTime} (docs/jdbc-driver.md, "Date/time").
      */
     @Override
-    LocalDateTime getLocalDateTime(int row) throws SQLException {
+    public LocalDateTime getLocalDateTime(int row) throws SQLException {
         return LocalDateTime.ofInstant(instant(row), zone == null ? ZoneOffset.UTC : ZoneId.systemDefault());
     }
 
     @Override
-    LocalDate getLocalDate(int row) throws SQLException {
+    public LocalDate getLocalDate(int row) throws SQLException {
         return getLocalDateTime(row).toLocalDate();
     }
 
     @Override
-    LocalTime getLocalTime(int row) throws SQLException {
+    public LocalTime getLocalTime(int row) throws SQLException {
         return getLocalDateTime(row).toLocalTime();
     }
 
     @Override
-    OffsetDateTime getOffsetDateTime(int row) throws SQLException {
+    public OffsetDateTime getOffsetDateTime(int row) throws SQLException {
         if (zone == null) {
             throw conversion("OffsetDateTime (a TIMESTAMP without time zone has no offset; read LocalDateTime)");
         }
@@ -105,7 +109,7 @@ final class TimestampAccessor extends ArrowAccessor {
     }
 
     @Override
-    ZonedDateTime getZonedDateTime(int row) throws SQLException {
+    public ZonedDateTime getZonedDateTime(int row) throws SQLException {
         if (zone == null) {
             throw conversion("ZonedDateTime (a TIMESTAMP without time zone has no zone; read LocalDateTime)");
         }
@@ -113,7 +117,7 @@ final class TimestampAccessor extends ArrowAccessor {
     }
 
     @Override
-    Instant getInstant(int row) throws SQLException {
+    public Instant getInstant(int row) throws SQLException {
         if (zone == null) {
             throw conversion("Instant (a TIMESTAMP without time zone is not an instant; read LocalDateTime)");
         }
@@ -121,7 +125,7 @@ final class TimestampAccessor extends ArrowAccessor {
     }
 
     @Override
-    Timestamp getTimestamp(int row, Calendar calendar) throws SQLException {
+    public Timestamp getTimestamp(int row, Calendar calendar) throws SQLException {
         if (zone == null) {
             return TemporalConversions.toSqlTimestamp(getLocalDateTime(row), calendar);
         }
@@ -129,7 +133,7 @@ final class TimestampAccessor extends ArrowAccessor {
     }
 
     @Override
-    java.sql.Date getDate(int row, Calendar calendar) throws SQLException {
+    public java.sql.Date getDate(int row, Calendar calendar) throws SQLException {
         if (zone == null) {
             return TemporalConversions.toSqlDate(getLocalDate(row), calendar);
         }
@@ -137,7 +141,7 @@ final class TimestampAccessor extends ArrowAccessor {
     }
 
     @Override
-    Time getTime(int row, Calendar calendar) throws SQLException {
+    public Time getTime(int row, Calendar calendar) throws SQLException {
         if (zone == null) {
             return TemporalConversions.toSqlTime(getLocalTime(row), calendar);
         }
@@ -151,12 +155,12 @@ final class TimestampAccessor extends ArrowAccessor {
     }
 
     @Override
-    Object getObject(int row) throws SQLException {
+    public Object getObject(int row) throws SQLException {
         return zone == null ? getLocalDateTime(row) : getOffsetDateTime(row);
     }
 
     @Override
-    String getString(int row) throws SQLException {
+    public String getString(int row) throws SQLException {
         if (zone == null) {
             return TemporalText.dateTime(getLocalDateTime(row), type.scale());
         }

@@ -1,5 +1,6 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import org.apache.arrow.memory.ArrowBuf;
@@ -11,26 +12,26 @@ import org.apache.arrow.vector.FieldVector;
  * date32(day) and date64(ms) → DATE read as {@link LocalDate}; a date64 value is the day it falls in (the manual
  * requires whole days). As a timestamp a date is its midnight.
  */
-abstract class DateAccessor extends ArrowAccessor {
+public abstract class DateAccessor extends ArrowAccessor {
     DateAccessor(FieldVector vector, String column) {
         super(vector, column, ArrowTypeMapping.DATE);
     }
 
     @Override
-    abstract LocalDate getLocalDate(int row);
+    public abstract LocalDate getLocalDate(int row);
 
     @Override
-    final LocalDateTime getLocalDateTime(int row) {
+    public final LocalDateTime getLocalDateTime(int row) {
         return getLocalDate(row).atStartOfDay();
     }
 
     @Override
-    final Object getObject(int row) {
+    public final Object getObject(int row) {
         return getLocalDate(row);
     }
 
     @Override
-    final String getString(int row) {
+    public final String getString(int row) {
         return getLocalDate(row).toString();
     }
 
@@ -43,7 +44,7 @@ abstract class DateAccessor extends ArrowAccessor {
         }
 
         @Override
-        LocalDate getLocalDate(int row) {
+        public LocalDate getLocalDate(int row) {
             return LocalDate.ofEpochDay(DateDayVector.get(data, row));
         }
     }
@@ -58,7 +59,7 @@ abstract class DateAccessor extends ArrowAccessor {
         }
 
         @Override
-        LocalDate getLocalDate(int row) {
+        public LocalDate getLocalDate(int row) {
             return LocalDate.ofEpochDay(Math.floorDiv(DateMilliVector.get(data, row), MILLIS_PER_DAY));
         }
     }

@@ -1,5 +1,7 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
+import io.lancejdbc.driver.jdbc.ColumnType;
 import java.util.HexFormat;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
@@ -10,21 +12,21 @@ import org.apache.arrow.vector.VarBinaryVector;
  * binary and large_binary → VARBINARY, fixed_size_binary(n) → BINARY(n); {@code getObject} and {@code getBytes}
  * return a copy of the bytes, {@code getString} lower-case hex.
  */
-abstract class BinaryAccessor extends ArrowAccessor {
+public abstract class BinaryAccessor extends ArrowAccessor {
     BinaryAccessor(FieldVector vector, String column, ColumnType type) {
         super(vector, column, type);
     }
 
     @Override
-    abstract byte[] getBytes(int row);
+    public abstract byte[] getBytes(int row);
 
     @Override
-    final Object getObject(int row) {
+    public final Object getObject(int row) {
         return getBytes(row);
     }
 
     @Override
-    final String getString(int row) {
+    public final String getString(int row) {
         return HexFormat.of().formatHex(getBytes(row));
     }
 
@@ -37,7 +39,7 @@ abstract class BinaryAccessor extends ArrowAccessor {
         }
 
         @Override
-        byte[] getBytes(int row) {
+        public byte[] getBytes(int row) {
             return vector.get(row);
         }
     }
@@ -51,7 +53,7 @@ abstract class BinaryAccessor extends ArrowAccessor {
         }
 
         @Override
-        byte[] getBytes(int row) {
+        public byte[] getBytes(int row) {
             return vector.get(row);
         }
     }
@@ -65,7 +67,7 @@ abstract class BinaryAccessor extends ArrowAccessor {
         }
 
         @Override
-        byte[] getBytes(int row) {
+        public byte[] getBytes(int row) {
             return vector.get(row);
         }
     }

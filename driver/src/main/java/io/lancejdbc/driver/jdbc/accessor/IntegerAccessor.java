@@ -1,5 +1,7 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
+import io.lancejdbc.driver.jdbc.ColumnType;
 import java.math.BigDecimal;
 import java.sql.Types;
 import org.apache.arrow.memory.ArrowBuf;
@@ -17,7 +19,7 @@ import org.apache.arrow.vector.UInt4Vector;
  * value always fits a Java long: unsigned values are widened (uint8 → SMALLINT, uint16 → INTEGER, uint32 →
  * BIGINT), so {@code getObject} is an Integer for TINYINT/SMALLINT/INTEGER and a Long for BIGINT.
  */
-abstract class IntegerAccessor extends ArrowAccessor {
+public abstract class IntegerAccessor extends ArrowAccessor {
     private final boolean boxAsLong;
 
     IntegerAccessor(FieldVector vector, String column, ColumnType type) {
@@ -26,41 +28,41 @@ abstract class IntegerAccessor extends ArrowAccessor {
     }
 
     /** The value of {@code row}, widened to long. */
-    abstract long value(int row);
+    public abstract long value(int row);
 
     @Override
-    final long getLong(int row) {
+    public final long getLong(int row) {
         return value(row);
     }
 
     @Override
-    final double getDouble(int row) {
+    public final double getDouble(int row) {
         return value(row);
     }
 
     @Override
-    final BigDecimal getBigDecimal(int row) {
+    public final BigDecimal getBigDecimal(int row) {
         return BigDecimal.valueOf(value(row));
     }
 
     @Override
-    final boolean getBoolean(int row) {
+    public final boolean getBoolean(int row) {
         return value(row) != 0;
     }
 
     @Override
-    final String getString(int row) {
+    public final String getString(int row) {
         return Long.toString(value(row));
     }
 
     @Override
-    final Object getObject(int row) {
+    public final Object getObject(int row) {
         long v = value(row);
         return boxAsLong ? (Object) v : (Object) (int) v;
     }
 
     @Override
-    final void appendNested(StringBuilder out, int row) {
+    public final void appendNested(StringBuilder out, int row) {
         out.append(value(row));
     }
 
@@ -73,7 +75,7 @@ abstract class IntegerAccessor extends ArrowAccessor {
         }
 
         @Override
-        long value(int row) {
+        public long value(int row) {
             return TinyIntVector.get(data, row);
         }
     }
@@ -87,7 +89,7 @@ abstract class IntegerAccessor extends ArrowAccessor {
         }
 
         @Override
-        long value(int row) {
+        public long value(int row) {
             return SmallIntVector.get(data, row);
         }
     }
@@ -101,7 +103,7 @@ abstract class IntegerAccessor extends ArrowAccessor {
         }
 
         @Override
-        long value(int row) {
+        public long value(int row) {
             return IntVector.get(data, row);
         }
     }
@@ -115,7 +117,7 @@ abstract class IntegerAccessor extends ArrowAccessor {
         }
 
         @Override
-        long value(int row) {
+        public long value(int row) {
             return BigIntVector.get(data, row);
         }
     }
@@ -129,7 +131,7 @@ abstract class IntegerAccessor extends ArrowAccessor {
         }
 
         @Override
-        long value(int row) {
+        public long value(int row) {
             return vector.getValueAsLong(row);
         }
     }
@@ -143,7 +145,7 @@ abstract class IntegerAccessor extends ArrowAccessor {
         }
 
         @Override
-        long value(int row) {
+        public long value(int row) {
             return UInt2Vector.get(data, row);
         }
     }
@@ -157,7 +159,7 @@ abstract class IntegerAccessor extends ArrowAccessor {
         }
 
         @Override
-        long value(int row) {
+        public long value(int row) {
             return vector.getValueAsLong(row);
         }
     }

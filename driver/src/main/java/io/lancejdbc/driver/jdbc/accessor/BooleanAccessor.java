@@ -1,10 +1,11 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
 import java.math.BigDecimal;
 import org.apache.arrow.vector.BitVector;
 
 /** bool → BOOLEAN; numeric getters read true as 1 and false as 0. */
-final class BooleanAccessor extends ArrowAccessor {
+public final class BooleanAccessor extends ArrowAccessor {
     private final BitVector vector;
 
     BooleanAccessor(BitVector vector, String column) {
@@ -13,37 +14,37 @@ final class BooleanAccessor extends ArrowAccessor {
     }
 
     @Override
-    boolean getBoolean(int row) {
+    public boolean getBoolean(int row) {
         return vector.get(row) != 0;
     }
 
     @Override
-    Object getObject(int row) {
+    public Object getObject(int row) {
         return getBoolean(row);
     }
 
     @Override
-    String getString(int row) {
+    public String getString(int row) {
         return getBoolean(row) ? "true" : "false";
     }
 
     @Override
-    long getLong(int row) {
+    public long getLong(int row) {
         return vector.get(row);
     }
 
     @Override
-    double getDouble(int row) {
+    public double getDouble(int row) {
         return vector.get(row);
     }
 
     @Override
-    BigDecimal getBigDecimal(int row) {
+    public BigDecimal getBigDecimal(int row) {
         return getBoolean(row) ? BigDecimal.ONE : BigDecimal.ZERO;
     }
 
     @Override
-    void appendNested(StringBuilder out, int row) {
+    public void appendNested(StringBuilder out, int row) {
         out.append(getString(row));
     }
 }

@@ -1,5 +1,9 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ColumnType;
+import io.lancejdbc.driver.jdbc.NestedText;
+import io.lancejdbc.driver.jdbc.SqlExceptions;
+import io.lancejdbc.driver.jdbc.TemporalConversions;
 import io.lancejdbc.engine.SqlState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -26,34 +30,34 @@ import java.util.Calendar;
  * a conversion with SQLState 07006; subclasses override what their type supports. Range failures are 22003,
  * unparsable text 22018.
  */
-abstract class ColumnAccessor {
+public abstract class ColumnAccessor {
     /** The column label, for messages. */
-    final String column;
-    final ColumnType type;
+    public final String column;
+    public final ColumnType type;
 
     ColumnAccessor(String column, ColumnType type) {
         this.column = column;
         this.type = type;
     }
 
-    abstract boolean isNull(int row);
+    public abstract boolean isNull(int row);
 
     /** The value as the class {@link ColumnType#className()} names. */
-    abstract Object getObject(int row) throws SQLException;
+    public abstract Object getObject(int row) throws SQLException;
 
-    String getString(int row) throws SQLException {
+    public String getString(int row) throws SQLException {
         return String.valueOf(getObject(row));
     }
 
-    boolean getBoolean(int row) throws SQLException {
+    public boolean getBoolean(int row) throws SQLException {
         throw conversion("boolean");
     }
 
-    long getLong(int row) throws SQLException {
+    public long getLong(int row) throws SQLException {
         throw conversion("long");
     }
 
-    int getInt(int row) throws SQLException {
+    public int getInt(int row) throws SQLException {
         long v = getLong(row);
         if ((int) v != v) {
             throw outOfRange(Long.toString(v), "int");
@@ -61,7 +65,7 @@ abstract class ColumnAccessor {
         return (int) v;
     }
 
-    short getShort(int row) throws SQLException {
+    public short getShort(int row) throws SQLException {
         long v = getLong(row);
         if ((short) v != v) {
             throw outOfRange(Long.toString(v), "short");
@@ -69,7 +73,7 @@ abstract class ColumnAccessor {
         return (short) v;
     }
 
-    byte getByte(int row) throws SQLException {
+    public byte getByte(int row) throws SQLException {
         long v = getLong(row);
         if ((byte) v != v) {
             throw outOfRange(Long.toString(v), "byte");
@@ -77,11 +81,11 @@ abstract class ColumnAccessor {
         return (byte) v;
     }
 
-    double getDouble(int row) throws SQLException {
+    public double getDouble(int row) throws SQLException {
         throw conversion("double");
     }
 
-    float getFloat(int row) throws SQLException {
+    public float getFloat(int row) throws SQLException {
         double d = getDouble(row);
         float f = (float) d;
         if (Float.isInfinite(f) && !Double.isInfinite(d)) {
@@ -90,69 +94,69 @@ abstract class ColumnAccessor {
         return f;
     }
 
-    BigDecimal getBigDecimal(int row) throws SQLException {
+    public BigDecimal getBigDecimal(int row) throws SQLException {
         throw conversion("BigDecimal");
     }
 
-    byte[] getBytes(int row) throws SQLException {
+    public byte[] getBytes(int row) throws SQLException {
         throw conversion("byte[]");
     }
 
-    LocalDate getLocalDate(int row) throws SQLException {
+    public LocalDate getLocalDate(int row) throws SQLException {
         throw conversion("LocalDate");
     }
 
-    LocalTime getLocalTime(int row) throws SQLException {
+    public LocalTime getLocalTime(int row) throws SQLException {
         throw conversion("LocalTime");
     }
 
-    LocalDateTime getLocalDateTime(int row) throws SQLException {
+    public LocalDateTime getLocalDateTime(int row) throws SQLException {
         throw conversion("LocalDateTime");
     }
 
-    OffsetDateTime getOffsetDateTime(int row) throws SQLException {
+    public OffsetDateTime getOffsetDateTime(int row) throws SQLException {
         throw conversion("OffsetDateTime");
     }
 
-    ZonedDateTime getZonedDateTime(int row) throws SQLException {
+    public ZonedDateTime getZonedDateTime(int row) throws SQLException {
         return getOffsetDateTime(row).toZonedDateTime();
     }
 
     /** Only values that are instants (zoned timestamps) convert; a naive timestamp has no instant. */
-    Instant getInstant(int row) throws SQLException {
+    public Instant getInstant(int row) throws SQLException {
         throw conversion("Instant");
     }
 
-    Array getArray(int row) throws SQLException {
+    public Array getArray(int row) throws SQLException {
         throw conversion("java.sql.Array");
     }
 
     /** A list value as a primitive array ({@code float[]}, {@code double[]}, {@code long[]}, {@code int[]}). */
-    Object getPrimitiveArray(int row, Class<?> arrayClass) throws SQLException {
+    public Object getPrimitiveArray(int row, Class<?> arrayClass) throws SQLException {
         throw conversion(arrayClass.getSimpleName());
     }
 
     /** {@code java.sql.Date} at midnight of the value's date in the calendar's zone (JVM zone when null). */
-    Date getDate(int row, Calendar calendar) throws SQLException {
+    public Date getDate(int row, Calendar calendar) throws SQLException {
         return TemporalConversions.toSqlDate(getLocalDate(row), calendar);
     }
 
-    Time getTime(int row, Calendar calendar) throws SQLException {
+    public Time getTime(int row, Calendar calendar) throws SQLException {
         return TemporalConversions.toSqlTime(getLocalTime(row), calendar);
     }
 
     /** A naive value is read as a wall-clock time in the calendar's zone (JVM zone when null). */
-    Timestamp getTimestamp(int row, Calendar calendar) throws SQLException {
+    public Timestamp getTimestamp(int row, Calendar calendar) throws SQLException {
         return TemporalConversions.toSqlTimestamp(getLocalDateTime(row), calendar);
     }
 
     /** Appends the value as it appears inside a rendered ARRAY, STRUCT or MAP: text quoted, numbers bare. */
-    void appendNested(StringBuilder out, int row) throws SQLException {
+    public void appendNested(StringBuilder out, int row) throws SQLException {
         NestedText.appendQuoted(out, getString(row));
     }
 
     /** {@code ResultSet.getObject(int, Class)}: JDBC 4.2 target classes plus primitive arrays for vectors. */
-    Object getObject(int row, Class<?> target) throws SQLException {
+    public Object getObject(int row, Class<?> target) throws SQLException {
         if (target == String.class) {
             return getString(row);
         } else if (target == Boolean.class) {
@@ -205,17 +209,17 @@ abstract class ColumnAccessor {
         throw conversion(target.getName());
     }
 
-    final SQLException conversion(String target) {
+    public final SQLException conversion(String target) {
         return SqlExceptions.of(SqlExceptions.INVALID_CONVERSION,
                 "Cannot read column '" + column + "' of type " + type.sqlName() + " as " + target);
     }
 
-    final SQLException outOfRange(String value, String target) {
+    public final SQLException outOfRange(String value, String target) {
         return SqlExceptions.of(SqlState.NUMERIC_OUT_OF_RANGE,
                 "Value " + value + " of column '" + column + "' is out of range for " + target);
     }
 
-    final SQLException unparsable(String value, String target) {
+    public final SQLException unparsable(String value, String target) {
         String shown = value.length() > 64 ? value.substring(0, 64) + "..." : value;
         return SqlExceptions.of(SqlState.INVALID_CAST,
                 "Value '" + shown + "' of column '" + column + "' is not a valid " + target);

@@ -1,5 +1,6 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.SQLException;
@@ -9,7 +10,7 @@ import org.apache.arrow.vector.FieldVector;
  * decimal128 and decimal256 → DECIMAL(p,s): {@code getBigDecimal} returns the value with exactly scale s
  * ({@code 1.50} stays {@code 1.50}); integer getters truncate toward zero and fail with 22003 when out of range.
  */
-final class DecimalAccessor extends ArrowAccessor {
+public final class DecimalAccessor extends ArrowAccessor {
     private final FieldVector vector;
 
     DecimalAccessor(FieldVector vector, String column) {
@@ -18,18 +19,18 @@ final class DecimalAccessor extends ArrowAccessor {
     }
 
     @Override
-    BigDecimal getBigDecimal(int row) {
+    public BigDecimal getBigDecimal(int row) {
         // DecimalVector and Decimal256Vector both return a BigDecimal carrying the vector's scale.
         return (BigDecimal) vector.getObject(row);
     }
 
     @Override
-    Object getObject(int row) {
+    public Object getObject(int row) {
         return getBigDecimal(row);
     }
 
     @Override
-    long getLong(int row) throws SQLException {
+    public long getLong(int row) throws SQLException {
         BigDecimal v = getBigDecimal(row);
         try {
             return v.setScale(0, RoundingMode.DOWN).longValueExact();
@@ -39,22 +40,22 @@ final class DecimalAccessor extends ArrowAccessor {
     }
 
     @Override
-    double getDouble(int row) {
+    public double getDouble(int row) {
         return getBigDecimal(row).doubleValue();
     }
 
     @Override
-    boolean getBoolean(int row) {
+    public boolean getBoolean(int row) {
         return getBigDecimal(row).signum() != 0;
     }
 
     @Override
-    String getString(int row) {
+    public String getString(int row) {
         return getBigDecimal(row).toPlainString();
     }
 
     @Override
-    void appendNested(StringBuilder out, int row) {
+    public void appendNested(StringBuilder out, int row) {
         out.append(getString(row));
     }
 }

@@ -1,5 +1,6 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ColumnType;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
@@ -9,7 +10,7 @@ import org.apache.arrow.vector.FieldVector;
  * {@code wasNull()} reports) 64 rows at a time: the word of the last row asked for is kept, so a forward scan makes
  * one bounds-checked buffer read per 64 rows instead of one per row.
  */
-abstract class ArrowAccessor extends ColumnAccessor {
+public abstract class ArrowAccessor extends ColumnAccessor {
     private final ArrowBuf validity;
     /** Whole 8-byte words in the bitmap; rows past them are read bit by bit. */
     private final long validityWords;
@@ -23,7 +24,7 @@ abstract class ArrowAccessor extends ColumnAccessor {
     }
 
     @Override
-    final boolean isNull(int row) {
+    public final boolean isNull(int row) {
         long index = row >> 6;
         if (index != wordIndex) {
             if (row < 0 || index >= validityWords) {

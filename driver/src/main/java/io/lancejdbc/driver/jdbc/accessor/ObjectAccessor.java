@@ -1,5 +1,10 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ColumnType;
+import io.lancejdbc.driver.jdbc.LanceArray;
+import io.lancejdbc.driver.jdbc.NestedText;
+import io.lancejdbc.driver.jdbc.TemporalText;
+import io.lancejdbc.driver.jdbc.TextConversions;
 import io.lancejdbc.engine.types.FloatText;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -21,7 +26,7 @@ import java.util.Map;
  * One column of an in-memory result (DatabaseMetaData rows, {@code Array.getResultSet()}): the values are Java
  * objects of the column's JDBC class, converted by their runtime class the same way the Arrow accessors convert.
  */
-final class ObjectAccessor extends ColumnAccessor {
+public final class ObjectAccessor extends ColumnAccessor {
     private final List<Object[]> rows;
     private final int index;
 
@@ -29,7 +34,7 @@ final class ObjectAccessor extends ColumnAccessor {
      * @param rows the rows of the result; each row holds one value per column
      * @param index the 0-based column index
      */
-    ObjectAccessor(List<Object[]> rows, int index, String column, ColumnType type) {
+    public ObjectAccessor(List<Object[]> rows, int index, String column, ColumnType type) {
         super(column, type);
         this.rows = rows;
         this.index = index;
@@ -40,17 +45,17 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    boolean isNull(int row) {
+    public boolean isNull(int row) {
         return value(row) == null;
     }
 
     @Override
-    Object getObject(int row) {
+    public Object getObject(int row) {
         return value(row);
     }
 
     @Override
-    String getString(int row) {
+    public String getString(int row) {
         Object v = value(row);
         if (v instanceof BigDecimal) {
             return ((BigDecimal) v).toPlainString();
@@ -76,7 +81,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    boolean getBoolean(int row) throws SQLException {
+    public boolean getBoolean(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof Boolean) {
             return (Boolean) v;
@@ -89,7 +94,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    long getLong(int row) throws SQLException {
+    public long getLong(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
             return ((Number) v).longValue();
@@ -109,7 +114,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    double getDouble(int row) throws SQLException {
+    public double getDouble(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof Number) {
             return ((Number) v).doubleValue();
@@ -122,7 +127,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    BigDecimal getBigDecimal(int row) throws SQLException {
+    public BigDecimal getBigDecimal(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof BigDecimal) {
             return (BigDecimal) v;
@@ -145,7 +150,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    byte[] getBytes(int row) throws SQLException {
+    public byte[] getBytes(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof byte[]) {
             return ((byte[]) v).clone();
@@ -154,7 +159,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    LocalDate getLocalDate(int row) throws SQLException {
+    public LocalDate getLocalDate(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof LocalDate) {
             return (LocalDate) v;
@@ -167,7 +172,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    LocalTime getLocalTime(int row) throws SQLException {
+    public LocalTime getLocalTime(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof LocalTime) {
             return (LocalTime) v;
@@ -180,7 +185,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    LocalDateTime getLocalDateTime(int row) throws SQLException {
+    public LocalDateTime getLocalDateTime(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof LocalDateTime) {
             return (LocalDateTime) v;
@@ -196,7 +201,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    OffsetDateTime getOffsetDateTime(int row) throws SQLException {
+    public OffsetDateTime getOffsetDateTime(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof OffsetDateTime) {
             return (OffsetDateTime) v;
@@ -207,7 +212,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    Instant getInstant(int row) throws SQLException {
+    public Instant getInstant(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof OffsetDateTime) {
             return ((OffsetDateTime) v).toInstant();
@@ -216,7 +221,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    Timestamp getTimestamp(int row, Calendar calendar) throws SQLException {
+    public Timestamp getTimestamp(int row, Calendar calendar) throws SQLException {
         if (value(row) instanceof OffsetDateTime) {
             return Timestamp.from(getInstant(row));
         }
@@ -224,7 +229,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    Array getArray(int row) throws SQLException {
+    public Array getArray(int row) throws SQLException {
         Object v = value(row);
         if (v instanceof Array) {
             return (Array) v;
@@ -233,7 +238,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    Object getPrimitiveArray(int row, Class<?> arrayClass) throws SQLException {
+    public Object getPrimitiveArray(int row, Class<?> arrayClass) throws SQLException {
         Object v = value(row);
         if (!(v instanceof LanceArray)) {
             throw conversion(arrayClass.getSimpleName());
@@ -264,7 +269,7 @@ final class ObjectAccessor extends ColumnAccessor {
     }
 
     @Override
-    void appendNested(StringBuilder out, int row) {
+    public void appendNested(StringBuilder out, int row) {
         NestedText.appendValue(out, value(row));
     }
 }

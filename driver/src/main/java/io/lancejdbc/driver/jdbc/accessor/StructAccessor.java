@@ -1,5 +1,8 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
+import io.lancejdbc.driver.jdbc.LanceStruct;
+import io.lancejdbc.driver.jdbc.NestedText;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +10,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 /** struct → STRUCT read as {@link LanceStruct}; {@code getString} renders {@code {"a": 1, "b": "x"}}. */
-final class StructAccessor extends ArrowAccessor {
+public final class StructAccessor extends ArrowAccessor {
     private final List<String> names = new ArrayList<>();
     private final List<ColumnAccessor> fields = new ArrayList<>();
 
@@ -20,7 +23,7 @@ final class StructAccessor extends ArrowAccessor {
     }
 
     @Override
-    Object getObject(int row) throws SQLException {
+    public Object getObject(int row) throws SQLException {
         Object[] attributes = new Object[fields.size()];
         for (int i = 0; i < attributes.length; i++) {
             ColumnAccessor field = fields.get(i);
@@ -30,14 +33,14 @@ final class StructAccessor extends ArrowAccessor {
     }
 
     @Override
-    String getString(int row) throws SQLException {
+    public String getString(int row) throws SQLException {
         StringBuilder out = new StringBuilder();
         appendNested(out, row);
         return out.toString();
     }
 
     @Override
-    void appendNested(StringBuilder out, int row) throws SQLException {
+    public void appendNested(StringBuilder out, int row) throws SQLException {
         out.append('{');
         for (int i = 0; i < fields.size(); i++) {
             if (i > 0) {

@@ -1,5 +1,6 @@
-package io.lancejdbc.driver.jdbc;
+package io.lancejdbc.driver.jdbc.accessor;
 
+import io.lancejdbc.driver.jdbc.ArrowTypeMapping;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,7 @@ import org.apache.arrow.vector.complex.StructVector;
  * map → OTHER read as a {@link java.util.Map} (a {@link LinkedHashMap} in entry order; JDBC has no map type, and
  * {@code Types.OTHER} with a {@code MAP<K,V>} type name tells tools it is database-specific).
  */
-final class MapAccessor extends ArrowAccessor {
+public final class MapAccessor extends ArrowAccessor {
     private final MapVector vector;
     private final ColumnAccessor keys;
     private final ColumnAccessor values;
@@ -27,7 +28,7 @@ final class MapAccessor extends ArrowAccessor {
     }
 
     @Override
-    Object getObject(int row) throws SQLException {
+    public Object getObject(int row) throws SQLException {
         int end = vector.getElementEndIndex(row);
         Map<Object, Object> map = new LinkedHashMap<>();
         for (int i = vector.getElementStartIndex(row); i < end; i++) {
@@ -38,14 +39,14 @@ final class MapAccessor extends ArrowAccessor {
     }
 
     @Override
-    String getString(int row) throws SQLException {
+    public String getString(int row) throws SQLException {
         StringBuilder out = new StringBuilder();
         appendNested(out, row);
         return out.toString();
     }
 
     @Override
-    void appendNested(StringBuilder out, int row) throws SQLException {
+    public void appendNested(StringBuilder out, int row) throws SQLException {
         int start = vector.getElementStartIndex(row);
         int end = vector.getElementEndIndex(row);
         out.append('{');
