@@ -90,9 +90,9 @@ final class FlightEngineSession implements EngineSession {
                     b.verifyServer(false);
                 }
                 if (config.caFile() != null) {
-                    try (InputStream in = Files.newInputStream(config.caFile())) {
-                        b.trustedCertificates(in);
-                    }
+                    // The builder reads the stream only when the client is built: hand it the bytes, not a file
+                    // stream closed before then.
+                    b.trustedCertificates(new java.io.ByteArrayInputStream(Files.readAllBytes(config.caFile())));
                 }
             }
             // gRPC's callbacks (response messages, stream batches) run on the Netty event loop instead of being

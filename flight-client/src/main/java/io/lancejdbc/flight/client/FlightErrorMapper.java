@@ -33,7 +33,10 @@ final class FlightErrorMapper {
         }
         CallStatus status = e.status();
         String description = status.description() == null ? "" : status.description();
-        String state = status.metadata() == null ? null : status.metadata().get(RemoteProtocol.SQLSTATE_KEY);
+        // ErrorFlightMetadata.get throws NoSuchElementException for an absent key (an authentication failure
+        // carries no metadata).
+        String state = status.metadata() == null || !status.metadata().containsKey(RemoteProtocol.SQLSTATE_KEY)
+                ? null : status.metadata().get(RemoteProtocol.SQLSTATE_KEY);
         Matcher m = PREFIX.matcher(description);
         if (m.matches()) {
             state = state == null ? m.group(1) : state;
@@ -41,8 +44,12 @@ final class FlightErrorMapper {
         }
         if (state == null) {
             state = stateOf(status);
-            description = description.isEmpty() ? "The server failed the call (" + status.code() + ")"
-                    : description;
+            if (description.isEmpty()) {
+                description = status.code() == org.apache.arrow.flight.FlightStatusCode.UNAUTHENTICATED
+                        ? "Authentication failed: the server refused the credentials; give a valid bearer token"
+                                + " (property 'token') or user and password (properties 'user', 'password')"
+                        : "The server failed the call (" + status.code() + ")";
+            }
         }
         return new SqlError(state, description, e);
     }

@@ -5,8 +5,8 @@ import io.lancejdbc.engine.QueryEngine;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.engine.memory.ArrowAllocators;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 
 /**
  * The remote engine: each session is one Flight SQL connection (a gRPC channel with its own session cookie) to
@@ -19,7 +19,8 @@ public final class FlightQueryEngine implements QueryEngine {
 
     public FlightQueryEngine() {
         try {
-            this.root = new RootAllocator();
+            // Our allocators name their allocation manager: the full jar leaves out Arrow's class-path default.
+            this.root = ArrowAllocators.newRoot(Long.MAX_VALUE);
         } catch (RuntimeException | LinkageError e) {
             throw new SqlError(SqlState.GENERAL_ERROR, "Arrow cannot start: run the JVM with "
                     + "--add-opens=java.base/java.nio=ALL-UNNAMED (" + e + ")", e);

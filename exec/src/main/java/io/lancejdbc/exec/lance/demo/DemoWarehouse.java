@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.lance.demo;
 
-import io.lancejdbc.exec.stream.ArrowAllocators;
+import io.lancejdbc.engine.memory.ArrowAllocators;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

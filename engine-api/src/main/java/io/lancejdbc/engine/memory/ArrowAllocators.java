@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.stream;
+package io.lancejdbc.engine.memory;
 
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
