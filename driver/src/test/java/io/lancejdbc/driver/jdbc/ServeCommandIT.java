@@ -48,6 +48,18 @@ class ServeCommandIT {
                 assertTrue(rs.next());
                 assertEquals(7, rs.getLong(1));
             }
+            // A fresh JVM whose first connection is the thin client's, from the full jar: the Flight client's
+            // allocator names its allocation manager (the full jar has no class-path default).
+            ProcessBuilder client = new ProcessBuilder(java, "-jar", jar.toString(), url,
+                    "SELECT count(*) AS n FROM numbers WHERE id < 7");
+            client.environment().remove("JDK_JAVA_OPTIONS");
+            client.environment().remove("JAVA_TOOL_OPTIONS");
+            client.redirectErrorStream(true);
+            Process c = client.start();
+            String printed = new String(c.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(c.waitFor(60, TimeUnit.SECONDS), "the shell returns");
+            assertEquals(0, c.exitValue(), printed);
+            assertTrue(printed.lines().anyMatch(l -> l.matches("[|\\s]*7[|\\s]*")), printed);
             p.toHandle().destroy(); // SIGTERM, leaving our end of its output open (Process.destroy closes it)
             String rest = out.lines().collect(Collectors.joining("\n")); // to the end of the output: the exit
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the server stops on SIGTERM");
