@@ -70,7 +70,7 @@ public final class TestCatalog implements CatalogView {
     }
 
     @Override
-    public BoundTable resolveFileFunction(String function, Map<String, String> arguments) {
+    public BoundTable resolveFileTvf(String function, Map<String, String> arguments) {
         throw new SqlError(SqlState.UNSUPPORTED_SQL, "no file functions in the planning test catalog");
     }
 }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancejdbc.exec.engine.ArrowAllocators;
+import io.lancejdbc.exec.stream.ArrowAllocators;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.testing.ObjectStoreWarehouses;
 import io.lancejdbc.exec.testing.s3.S3TestServer;

@@ -4,7 +4,6 @@ import io.lancejdbc.engine.metadata.CatalogMetadata;
 import io.lancejdbc.engine.metadata.IndexDescriptor;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetMetadata;
-import io.lancejdbc.exec.lance.DatasetSource;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import java.util.ArrayDeque;
@@ -88,7 +87,7 @@ public final class LanceCatalogMetadata implements CatalogMetadata {
 
     /** Snapshot, indexes and primary key of a table at its latest version. */
     public DatasetMetadata tableMetadata(String schema, String table) {
-        return pool.metadata(DatasetSource.of(locate(schema, table)), OptionalLong.empty());
+        return pool.metadata(locate(schema, table).datasetSource(), OptionalLong.empty());
     }
 
     @Override

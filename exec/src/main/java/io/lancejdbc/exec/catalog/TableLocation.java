@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.catalog;
 
+import io.lancejdbc.exec.lance.DatasetSource;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,6 +21,11 @@ public record TableLocation(
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(uri, "uri");
         storageOptions = Map.copyOf(storageOptions);
+    }
+
+    /** The Lance dataset this location opens, with its storage options. */
+    public DatasetSource datasetSource() {
+        return new DatasetSource(uri, storageOptions);
     }
 
     /** Does not print storage options (they may hold credentials). */

@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.exec.stream.ArrowAllocators;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import org.apache.arrow.memory.BufferAllocator;

@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.exec.tvf.FileTvfResolver;
 import io.lancejdbc.engine.EngineSession;
 import io.lancejdbc.engine.ParameterValue;
 import io.lancejdbc.engine.PreparedQuery;
@@ -17,7 +18,7 @@ import io.lancejdbc.exec.lance.FragmentScanReader;
 import io.lancejdbc.exec.lance.PoolSettings;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.tvf.DatasetOpenPool;
-import io.lancejdbc.exec.tvf.FileFunctionPlanner;
+import io.lancejdbc.exec.tvf.FileTvfPlanner;
 import io.lancejdbc.exec.tvf.ListerFactory;
 import io.lancejdbc.exec.tvf.LocalPathPolicy;
 import io.lancejdbc.engine.SqlError;
@@ -78,10 +79,10 @@ final class EmbeddedSession implements EngineSession {
             this.currentSchema = metadata.names().rootDatabase();
             FragmentScanReader reader = new FragmentScanReader(pool);
             LocalPathPolicy localPolicy = LocalPathPolicy.fromProperty(config.raw(EngineProperty.LOCAL_ALLOWED_ROOTS.key()));
-            FileFunctionPlanner fileFunctions = new FileFunctionPlanner(pool, openPool, ListerFactory.standard(),
+            FileTvfPlanner fileFunctions = new FileTvfPlanner(pool, openPool, ListerFactory.standard(),
                     localPolicy);
             this.runner = new StatementRunner(this, reader, workers,
-                    new FileFunctionResolver(fileFunctions, pool, config.asMap()));
+                    new FileTvfResolver(fileFunctions, pool, config.asMap()));
         } catch (RuntimeException e) {
             if (opened != null) {
                 opened.close();

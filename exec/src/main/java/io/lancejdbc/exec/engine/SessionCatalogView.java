@@ -1,5 +1,9 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.exec.pin.PinnedTable;
+import io.lancejdbc.exec.pin.ResultLabels;
+import io.lancejdbc.exec.lance.VersionResolver;
+import io.lancejdbc.exec.tvf.FileTvfResolver;
 import io.lancejdbc.engine.QueryOptions;
 import io.lancejdbc.engine.ResultFieldMetadata;
 import io.lancejdbc.exec.catalog.LanceCatalogMetadata;
@@ -36,7 +40,7 @@ final class SessionCatalogView implements CatalogView {
     private final LanceCatalogMetadata metadata;
     private final DatasetHandlePool pool;
     private final String catalogType;
-    private final FileFunctionResolver fileFunctions;
+    private final FileTvfResolver fileFunctions;
     private final QueryOptions options;
     private final Map<String, BoundTable> pinned = new HashMap<>();
     private final VersionResolver versions;
@@ -46,7 +50,7 @@ final class SessionCatalogView implements CatalogView {
      * @param options the statement's options: its cancellation and timeout bound file TVF planning
      */
     SessionCatalogView(String catalogName, String currentSchema, LanceCatalogMetadata metadata, DatasetHandlePool pool,
-            String catalogType, FileFunctionResolver fileFunctions, QueryOptions options) {
+            String catalogType, FileTvfResolver fileFunctions, QueryOptions options) {
         this.catalogName = catalogName;
         this.currentSchema = currentSchema;
         this.metadata = metadata;
@@ -81,7 +85,7 @@ final class SessionCatalogView implements CatalogView {
             return cached;
         }
         Located located = locate(name[0], name[1]);
-        DatasetSource source = DatasetSource.of(located.location());
+        DatasetSource source = located.location().datasetSource();
         PinnedTable handle;
         if (version.isLatest()) {
             handle = new PinnedTable(source, pool.snapshot(source, OptionalLong.empty()), catalogType);
@@ -93,7 +97,7 @@ final class SessionCatalogView implements CatalogView {
         }
         Snapshot snapshot = handle.snapshot();
         BoundTable bound = new BoundTable(catalogName, located.schema(), located.table(),
-                labelled(snapshot.schema(), located.schema(), located.table()), handle);
+                ResultLabels.labelled(snapshot.schema(), located.schema(), located.table()), handle);
         pinned.put(key, bound);
         return bound;
     }
@@ -102,7 +106,7 @@ final class SessionCatalogView implements CatalogView {
     public TableHistory history(List<String> parts) {
         String[] name = schemaAndTable(parts);
         Located located = locate(name[0], name[1]);
-        DatasetSource source = DatasetSource.of(located.location());
+        DatasetSource source = located.location().datasetSource();
         DatasetHistory listing = new DatasetHistory(pool);
         List<TableHistory.VersionRow> rows = new ArrayList<>();
         for (DatasetHistory.VersionEntry v : listing.versions(source)) {
@@ -230,27 +234,13 @@ final class SessionCatalogView implements CatalogView {
     }
 
     @Override
-    public BoundTable resolveFileFunction(String function, Map<String, String> arguments) {
-        return resolveFileFunction(function, arguments, VersionSpec.latest());
+    public BoundTable resolveFileTvf(String function, Map<String, String> arguments) {
+        return resolveFileTvf(function, arguments, VersionSpec.latest());
     }
 
     @Override
-    public BoundTable resolveFileFunction(String function, Map<String, String> arguments, VersionSpec version) {
+    public BoundTable resolveFileTvf(String function, Map<String, String> arguments, VersionSpec version) {
         return fileFunctions.resolve(function, arguments, version, catalogName, options.cancellation(),
                 options.timeoutMillis());
-    }
-
-    /** Arrow fields with the source schema/table/column in their metadata (for ResultSetMetaData). */
-    static Schema labelled(Schema schema, String schemaName, String table) {
-        List<Field> out = new ArrayList<>();
-        for (Field f : schema.getFields()) {
-            Map<String, String> md = new HashMap<>(f.getMetadata() == null ? Map.of() : f.getMetadata());
-            md.put(ResultFieldMetadata.SCHEMA_NAME, schemaName);
-            md.put(ResultFieldMetadata.TABLE_NAME, table);
-            md.put(ResultFieldMetadata.COLUMN_NAME, f.getName());
-            out.add(new Field(f.getName(), new FieldType(f.isNullable(), f.getType(), f.getDictionary(), md),
-                    f.getChildren()));
-        }
-        return new Schema(out, schema.getCustomMetadata());
     }
 }

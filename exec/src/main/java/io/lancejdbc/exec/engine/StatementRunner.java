@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.engine;
 
+import io.lancejdbc.exec.tvf.FileTvfResolver;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.lancejdbc.engine.ParameterValue;
@@ -59,7 +60,7 @@ final class StatementRunner {
     private final EmbeddedSession session;
     private final FragmentScanReader reader;
     private final ExecutorService workers;
-    private final FileFunctionResolver fileFunctions;
+    private final FileTvfResolver fileFunctions;
     private final List<PhysicalPlannerExtension> extensions;
     /** Parsed statements by exact SQL text: JSqlParser costs about 0.5-1 ms per statement, longer than planning. */
     private final Cache<String, ParsedStatement> parsed = Caffeine.newBuilder()
@@ -69,7 +70,7 @@ final class StatementRunner {
             .build();
 
     StatementRunner(EmbeddedSession session, FragmentScanReader reader, ExecutorService workers,
-            FileFunctionResolver fileFunctions) {
+            FileTvfResolver fileFunctions) {
         this.session = session;
         this.reader = reader;
         this.workers = workers;

@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.expr;
 
+import io.lancejdbc.exec.stream.RowCopier;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

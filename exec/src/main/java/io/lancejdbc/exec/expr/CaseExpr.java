@@ -1,5 +1,6 @@
 package io.lancejdbc.exec.expr;
 
+import io.lancejdbc.exec.stream.RowCopier;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;

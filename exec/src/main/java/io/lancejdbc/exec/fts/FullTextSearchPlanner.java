@@ -2,7 +2,7 @@ package io.lancejdbc.exec.fts;
 
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
-import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.pin.PinnedTable;
 import io.lancejdbc.exec.operator.PhysicalOperator;
 import io.lancejdbc.exec.plan.PhysicalPlanner;
 import io.lancejdbc.exec.plan.PhysicalPlannerExtension;

@@ -1,6 +1,5 @@
 package io.lancejdbc.exec.lance;
 
-import io.lancejdbc.exec.catalog.TableLocation;
 import java.util.Map;
 import java.util.Objects;
 
@@ -22,11 +21,6 @@ public record DatasetSource(String uri, Map<String, String> storageOptions) {
     /** A local or anonymous dataset opened without storage options. */
     public static DatasetSource of(String uri) {
         return new DatasetSource(uri, Map.of());
-    }
-
-    /** The dataset of a catalog table. */
-    public static DatasetSource of(TableLocation location) {
-        return new DatasetSource(location.uri(), location.storageOptions());
     }
 
     /** Names the URI and the option keys only; values may be credentials. */

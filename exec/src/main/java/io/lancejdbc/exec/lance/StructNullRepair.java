@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.lance;
 
-import io.lancejdbc.exec.expr.RowCopier;
+import io.lancejdbc.exec.stream.RowCopier;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;

@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.operator;
 
-import io.lancejdbc.exec.engine.PinnedDataset;
-import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.pin.PinnedDataset;
+import io.lancejdbc.exec.pin.PinnedTable;
 import io.lancejdbc.exec.lance.ScanRequest;
 import io.lancejdbc.exec.snapshot.Snapshot;
 import io.lancejdbc.exec.split.FragmentSplitPlanner;

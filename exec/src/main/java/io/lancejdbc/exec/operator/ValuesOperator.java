@@ -4,7 +4,7 @@ import io.lancejdbc.exec.expr.Batches;
 import io.lancejdbc.exec.expr.ColumnWriters;
 import io.lancejdbc.exec.expr.CompiledExpr;
 import io.lancejdbc.exec.expr.Evaluated;
-import io.lancejdbc.exec.expr.RowCopier;
+import io.lancejdbc.exec.stream.RowCopier;
 import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.sql.expr.Expr;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.operator;
 
 import io.lancejdbc.exec.expr.ColumnWriters;
-import io.lancejdbc.exec.expr.RowCopier;
+import io.lancejdbc.exec.stream.RowCopier;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;

@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.plan;
 
-import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.pin.PinnedTable;
 import io.lancejdbc.exec.operator.CountOperator;
 import io.lancejdbc.exec.operator.FilterOperator;
 import io.lancejdbc.exec.operator.LimitOperator;

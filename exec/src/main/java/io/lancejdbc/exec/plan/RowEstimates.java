@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.plan;
 
-import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.pin.PinnedTable;
 import io.lancejdbc.sql.plan.Aggregate;
 import io.lancejdbc.sql.plan.Distinct;
 import io.lancejdbc.sql.plan.Filter;

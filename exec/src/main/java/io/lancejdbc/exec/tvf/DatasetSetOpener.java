@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.tvf;
 
 import io.lancejdbc.engine.Cancellation;
-import io.lancejdbc.exec.engine.PinnedDataset;
+import io.lancejdbc.exec.pin.PinnedDataset;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetSource;
 import io.lancejdbc.exec.snapshot.Snapshot;

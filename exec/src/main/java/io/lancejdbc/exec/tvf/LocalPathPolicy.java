@@ -32,7 +32,7 @@ import java.util.Optional;
  * root is reported as missing, not as refused. Commas inside a root path are not supported.
  *
  * <p>For a server deployment the server sets this property from its own configuration and ignores a client's
- * value (a client may not lift its restriction); a query cannot set it ({@link FileFunctionArguments}).
+ * value (a client may not lift its restriction); a query cannot set it ({@link FileTvfArguments}).
  */
 public final class LocalPathPolicy {
     private static final LocalPathPolicy UNRESTRICTED = new LocalPathPolicy(null);

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The planning budgets of a {@code uris} call that apply once the datasets are known (design "Revised Design —
- * Phase 1" §4b, §10); the listing budgets are {@link io.lancejdbc.exec.storage.glob.ExpansionBudget}'s.
+ * Phase 1" §4b, §10); the listing budgets are {@link io.lancejdbc.exec.tvf.glob.ExpansionBudget}'s.
  *
  * @param maxFragments most fragments summed over every dataset of the call, default 100000
  *        ({@code lance.glob.max_fragments})

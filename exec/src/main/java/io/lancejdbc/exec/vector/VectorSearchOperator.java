@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.vector;
 
-import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.pin.PinnedTable;
 import io.lancejdbc.exec.lance.DatasetUriNormalizer;
 import io.lancejdbc.exec.lance.NearestQuery;
 import io.lancejdbc.exec.lance.ScanRequest;

@@ -3,7 +3,7 @@ package io.lancejdbc.exec.vector;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.lancejdbc.engine.config.EngineProperty;
-import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.pin.PinnedTable;
 import io.lancejdbc.exec.lance.DistanceMetric;
 import io.lancejdbc.exec.lance.NearestQuery;
 import io.lancejdbc.exec.operator.PhysicalOperator;

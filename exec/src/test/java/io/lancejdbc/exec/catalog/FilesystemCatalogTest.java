@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.engine.config.EngineConfig;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
-import io.lancejdbc.exec.lance.DatasetSource;
 import io.lancejdbc.exec.lance.PoolSettings;
 import io.lancejdbc.exec.lance.TestWarehouses;
 import io.lancejdbc.engine.SqlError;
@@ -55,7 +54,7 @@ class FilesystemCatalogTest {
     }
 
     private long rows(TableLocation t) {
-        return pool.snapshot(DatasetSource.of(t), OptionalLong.empty()).logicalRows();
+        return pool.snapshot(t.datasetSource(), OptionalLong.empty()).logicalRows();
     }
 
     @Nested

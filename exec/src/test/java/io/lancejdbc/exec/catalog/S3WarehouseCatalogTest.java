@@ -121,7 +121,7 @@ class S3WarehouseCatalogTest {
         try (Catalog c = open(props("s3://" + bucket + "/plain"))) {
             TableLocation events = c.locate(ns("analytics"), "events");
 
-            assertEquals(List.of(10L, 10L, 10L), pool.snapshot(io.lancejdbc.exec.lance.DatasetSource.of(events),
+            assertEquals(List.of(10L, 10L, 10L), pool.snapshot(events.datasetSource(),
                     java.util.OptionalLong.empty()).fragments().stream().map(f -> f.logicalRows()).toList());
         }
     }

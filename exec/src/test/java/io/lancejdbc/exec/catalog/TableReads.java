@@ -18,7 +18,7 @@ final class TableReads {
 
     /** Row count and sum of column {@code id} (int64) of the table's latest version, read by a fragment scan. */
     static long[] countAndSumIds(DatasetHandlePool pool, BufferAllocator allocator, TableLocation table) {
-        DatasetSource source = DatasetSource.of(table);
+        DatasetSource source = table.datasetSource();
         long version = pool.snapshot(source, OptionalLong.empty()).version();
         long count = 0;
         long sum = 0;

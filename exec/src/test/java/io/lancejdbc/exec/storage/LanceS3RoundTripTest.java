@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.lancejdbc.engine.Cancellation;
-import io.lancejdbc.exec.storage.glob.DatasetRootExpander;
-import io.lancejdbc.exec.storage.glob.ExpansionBudget;
-import io.lancejdbc.exec.storage.glob.UrisArgument;
+import io.lancejdbc.exec.tvf.glob.DatasetRootExpander;
+import io.lancejdbc.exec.tvf.glob.ExpansionBudget;
+import io.lancejdbc.exec.tvf.glob.UrisArgument;
 import io.lancejdbc.exec.testing.s3.S3TestServer;
 import io.lancejdbc.exec.testing.s3.SharedS3Proxy;
 import java.io.ByteArrayInputStream;

@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.vector;
 
 import io.lancejdbc.engine.Cancellation;
-import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.pin.PinnedTable;
 import io.lancejdbc.exec.expr.ExprCompiler;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetSource;

@@ -145,7 +145,7 @@ final class FullTextSearchBinder {
                 throw new SqlError(SqlState.SYNTAX_ERROR, "full_text_search() takes \"table\" or \"" + fileKey
                         + "\", not both");
             }
-            return catalog.resolveFileFunction(fileKey.equals("uri") ? "s3" : "local",
+            return catalog.resolveFileTvf(fileKey.equals("uri") ? "s3" : "local",
                     Map.of(fileKey, args.get(fileKey), "format", "lance"), version);
         }
         String name = args.get("table");

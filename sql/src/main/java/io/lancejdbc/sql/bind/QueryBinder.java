@@ -1139,7 +1139,7 @@ public final class QueryBinder {
             if (name.equals("s3") || name.equals("local")) {
                 Map<String, String> rest = new java.util.LinkedHashMap<>(args);
                 io.lancejdbc.sql.catalog.VersionSpec version = TimeTravelBinder.take(rest, c, name);
-                BoundTable table = c.catalog.resolveFileFunction(name, rest, version);
+                BoundTable table = c.catalog.resolveFileTvf(name, rest, version);
                 TableScan scan = TableScan.allColumns(table);
                 return new Bound(scan, Scope.of(alias != null ? alias : name, scan.output()));
             }

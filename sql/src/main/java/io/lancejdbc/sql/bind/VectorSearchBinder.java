@@ -115,7 +115,7 @@ final class VectorSearchBinder {
         BoundTable table;
         if (fileKey != null) {
             // A dataset outside the catalog, as s3() / local() read it (also on a connection without a catalog).
-            table = catalog.resolveFileFunction(fileKey.equals("uri") ? "s3" : "local",
+            table = catalog.resolveFileTvf(fileKey.equals("uri") ? "s3" : "local",
                     Map.of(fileKey, tableName, "format", "lance"), version);
         } else {
             table = catalogTable(tableName, version);

@@ -44,18 +44,18 @@ public interface CatalogView {
      * @param arguments named arguments with lower-case keys, values unquoted
      * @throws io.lancejdbc.engine.SqlError for bad arguments (42000/22023) or unreadable paths
      */
-    BoundTable resolveFileFunction(String function, Map<String, String> arguments);
+    BoundTable resolveFileTvf(String function, Map<String, String> arguments);
 
     /**
      * Resolves a file table function at a version (its {@code "version"} / {@code "timestamp"} argument, already
      * taken out of {@code arguments}).
      *
-     * @throws io.lancejdbc.engine.SqlError as {@link #resolveFileFunction(String, Map)}; 42000 for a version of a
+     * @throws io.lancejdbc.engine.SqlError as {@link #resolveFileTvf(String, Map)}; 42000 for a version of a
      *     {@code "uris"} call (each dataset has its own versions); 22023 for a version that does not exist
      */
-    default BoundTable resolveFileFunction(String function, Map<String, String> arguments, VersionSpec version) {
+    default BoundTable resolveFileTvf(String function, Map<String, String> arguments, VersionSpec version) {
         if (version.isLatest()) {
-            return resolveFileFunction(function, arguments);
+            return resolveFileTvf(function, arguments);
         }
         throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.UNSUPPORTED_SQL,
                 "Time travel (" + version.describe() + ") is not supported by this catalog");

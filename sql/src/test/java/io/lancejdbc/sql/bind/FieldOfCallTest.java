@@ -44,7 +44,7 @@ class FieldOfCallTest {
         }
 
         @Override
-        public BoundTable resolveFileFunction(String function, Map<String, String> arguments) {
+        public BoundTable resolveFileTvf(String function, Map<String, String> arguments) {
             throw new UnsupportedOperationException(function);
         }
     };

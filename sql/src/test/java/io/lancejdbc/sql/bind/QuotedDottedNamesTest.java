@@ -48,7 +48,7 @@ class QuotedDottedNamesTest {
         }
 
         @Override
-        public BoundTable resolveFileFunction(String function, Map<String, String> arguments) {
+        public BoundTable resolveFileTvf(String function, Map<String, String> arguments) {
             throw new SqlError(SqlState.UNSUPPORTED_SQL, "no file functions here");
         }
     }

@@ -79,7 +79,7 @@ class VectorSearchBinderTest {
         }
 
         @Override
-        public BoundTable resolveFileFunction(String function, Map<String, String> arguments) {
+        public BoundTable resolveFileTvf(String function, Map<String, String> arguments) {
             throw new UnsupportedOperationException(function);
         }
     };

@@ -1,6 +1,6 @@
 package io.lancejdbc.exec.lance.demo;
 
-import io.lancejdbc.exec.engine.ArrowAllocators;
+import io.lancejdbc.exec.stream.ArrowAllocators;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

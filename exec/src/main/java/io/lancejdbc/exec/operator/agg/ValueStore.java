@@ -1,7 +1,7 @@
 package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.expr.ColumnWriters;
-import io.lancejdbc.exec.expr.RowCopier;
+import io.lancejdbc.exec.stream.RowCopier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;

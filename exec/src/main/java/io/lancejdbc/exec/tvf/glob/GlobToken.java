@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.storage.glob;
+package io.lancejdbc.exec.tvf.glob;
 
 /**
  * One matching step of a brace-free glob alternative; code points, not chars, so that {@code ?} takes one

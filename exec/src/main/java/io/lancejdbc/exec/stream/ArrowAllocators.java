@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.engine;
+package io.lancejdbc.exec.stream;
 
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;

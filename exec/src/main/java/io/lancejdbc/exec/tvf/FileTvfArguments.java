@@ -4,8 +4,8 @@ import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.storage.StorageScheme;
-import io.lancejdbc.exec.storage.glob.GlobPattern;
-import io.lancejdbc.exec.storage.glob.UrisArgument;
+import io.lancejdbc.exec.tvf.glob.GlobPattern;
+import io.lancejdbc.exec.tvf.glob.UrisArgument;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import java.util.HashMap;
@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * Checks the named arguments of {@code s3(...)} and {@code local(...)} and turns them into a
- * {@link FileFunctionCall}, before any storage is touched.
+ * {@link FileTvfCall}, before any storage is touched.
  *
  * <p>Arguments (Doris Lance Catalog manual, "Query Lance with File TVFs", and design "Revised Design — Phase 1"
  * §2):
@@ -37,7 +37,7 @@ import java.util.Set;
  * Keys are lower-case (the parser folds them). {@code lance.local.allowed_roots} is refused as an argument: it is
  * a restriction of the connection or server, which a query must not lift.
  */
-public final class FileFunctionArguments {
+public final class FileTvfArguments {
     public static final String S3 = "s3";
     public static final String LOCAL = "local";
 
@@ -59,7 +59,7 @@ public final class FileFunctionArguments {
             + "s3.session_token, s3.region, use_path_style, lance.storage.<key>, lance.glob.<budget>";
     private static final String LOCAL_VALID = "file_path, uris, format, backend_id, lance.glob.<budget>";
 
-    private FileFunctionArguments() {
+    private FileTvfArguments() {
     }
 
     /**
@@ -73,7 +73,7 @@ public final class FileFunctionArguments {
      *         22023 for an invalid location, an invalid {@code uris} value (malformed JSON, a bad pattern, ...),
      *         elements of the wrong storage system, or invalid storage properties; never with a secret in it
      */
-    public static FileFunctionCall parse(String function, Map<String, String> args,
+    public static FileTvfCall parse(String function, Map<String, String> args,
                                          Map<String, String> connectionProperties) {
         boolean local = function.equals(LOCAL);
         if (!local && !function.equals(S3)) {
@@ -119,7 +119,7 @@ public final class FileFunctionArguments {
         properties.putAll(callProperties);
         StorageOptions storage = StorageOptions.fromProperties(properties);
         if (single != null) {
-            return new FileFunctionCall(function, Optional.of(singleLocation(function, singleKey, single)), List.of(),
+            return new FileTvfCall(function, Optional.of(singleLocation(function, singleKey, single)), List.of(),
                     storage, properties);
         }
         List<GlobPattern> patterns = UrisArgument.parse(uris);
@@ -130,7 +130,7 @@ public final class FileFunctionArguments {
                     + patterns.get(0).text() + "'" + (local ? "; use s3() for object storage"
                     : "; use local() for local paths"));
         }
-        return new FileFunctionCall(function, Optional.empty(), patterns, storage, properties);
+        return new FileTvfCall(function, Optional.empty(), patterns, storage, properties);
     }
 
     private static void checkFormat(String function, String format) {

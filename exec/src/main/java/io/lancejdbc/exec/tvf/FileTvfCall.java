@@ -3,7 +3,7 @@ package io.lancejdbc.exec.tvf;
 import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.storage.StorageScheme;
-import io.lancejdbc.exec.storage.glob.GlobPattern;
+import io.lancejdbc.exec.tvf.glob.GlobPattern;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * One validated call of a file table function ({@code s3(...)} or {@code local(...)}), built by
- * {@link FileFunctionArguments#parse}: exactly one of a single location ({@code uri} / {@code file_path}) and a
+ * {@link FileTvfArguments#parse}: exactly one of a single location ({@code uri} / {@code file_path}) and a
  * list of {@code uris} patterns.
  *
  * @param function {@code s3} or {@code local}
@@ -22,9 +22,9 @@ import java.util.Optional;
  * @param properties the connection properties with the call's properties laid over them; source of the
  *        {@code lance.glob.*} budgets
  */
-public record FileFunctionCall(String function, Optional<StorageLocation> location, List<GlobPattern> patterns,
+public record FileTvfCall(String function, Optional<StorageLocation> location, List<GlobPattern> patterns,
                                StorageOptions storage, Map<String, String> properties) {
-    public FileFunctionCall {
+    public FileTvfCall {
         Objects.requireNonNull(function, "function");
         Objects.requireNonNull(location, "location");
         patterns = List.copyOf(patterns);
@@ -42,13 +42,13 @@ public record FileFunctionCall(String function, Optional<StorageLocation> locati
 
     /** The storage system the call reads: S3 for {@code s3()}, FILE for {@code local()}. */
     public StorageScheme scheme() {
-        return function.equals(FileFunctionArguments.LOCAL) ? StorageScheme.FILE : StorageScheme.S3;
+        return function.equals(FileTvfArguments.LOCAL) ? StorageScheme.FILE : StorageScheme.S3;
     }
 
     /** Never shows storage option values (they may be credentials). */
     @Override
     public String toString() {
-        return "FileFunctionCall{" + function + ", " + (location.isPresent() ? location.get().uri()
+        return "FileTvfCall{" + function + ", " + (location.isPresent() ? location.get().uri()
                 : patterns.size() + " patterns") + "}";
     }
 }

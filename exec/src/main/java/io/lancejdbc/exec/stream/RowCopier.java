@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.expr;
+package io.lancejdbc.exec.stream;
 
 import java.util.ArrayList;
 import java.util.List;

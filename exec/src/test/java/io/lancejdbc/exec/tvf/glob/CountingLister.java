@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.storage.glob;
+package io.lancejdbc.exec.tvf.glob;
 
 import io.lancejdbc.exec.storage.DirectoryLister;
 import io.lancejdbc.exec.storage.ListingPage;

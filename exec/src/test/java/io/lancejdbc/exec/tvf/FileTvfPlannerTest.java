@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.engine.Cancellation;
-import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.pin.PinnedTable;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.PoolSettings;
 import io.lancejdbc.exec.lance.TestDatasets;
@@ -36,13 +36,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link FileFunctionPlanner} on failure paths: cancellation in the middle of a listing (against S3Proxy) and
+ * {@link FileTvfPlanner} on failure paths: cancellation in the middle of a listing (against S3Proxy) and
  * during the opens, and an open failure with datasets still queued. After each, every resource is released: the
  * lister is closed, no open task is left on the engine's open pool, the dataset pool closes and the allocator
  * holds no memory.
  */
 @ExtendWith(SharedS3Proxy.class)
-class FileFunctionPlannerTest {
+class FileTvfPlannerTest {
     @TempDir
     static Path tmp;
     static Path local;
@@ -138,15 +138,15 @@ class FileFunctionPlannerTest {
         allocator.close();
     }
 
-    private FileFunctionPlanner planner(ListerFactory listers) {
-        return new FileFunctionPlanner(pool, openPool, listers, LocalPathPolicy.unrestricted());
+    private FileTvfPlanner planner(ListerFactory listers) {
+        return new FileTvfPlanner(pool, openPool, listers, LocalPathPolicy.unrestricted());
     }
 
-    private static FileFunctionCall call(String function, String uris, Map<String, String> properties) {
+    private static FileTvfCall call(String function, String uris, Map<String, String> properties) {
         Map<String, String> args = new java.util.HashMap<>();
         args.put("uris", uris);
         args.put("format", "lance");
-        return FileFunctionArguments.parse(function, args, properties);
+        return FileTvfArguments.parse(function, args, properties);
     }
 
     @Test
@@ -157,7 +157,7 @@ class FileFunctionPlannerTest {
                 cancellation.cancel("Query was cancelled by the test");
             }
         });
-        FileFunctionCall c = call("s3", "[\"s3://" + bucket + "/lv/*/*\"]", s3.connectionProperties());
+        FileTvfCall c = call("s3", "[\"s3://" + bucket + "/lv/*/*\"]", s3.connectionProperties());
         SqlError e = assertThrows(SqlError.class, () -> planner(listers).plan(c, cancellation, 0));
         assertEquals("57014", e.sqlState());
         assertEquals("Query was cancelled by the test", e.getMessage());
@@ -172,7 +172,7 @@ class FileFunctionPlannerTest {
         TrackingListers listers = new TrackingListers(n -> { });
         Map<String, String> wrong = new java.util.HashMap<>(s3.connectionProperties());
         wrong.put("s3.secret_key", "wrong-secret-for-listing");
-        FileFunctionCall c = call("s3", "[\"s3://" + bucket + "/lv/*/*\"]", wrong);
+        FileTvfCall c = call("s3", "[\"s3://" + bucket + "/lv/*/*\"]", wrong);
         SqlError e = assertThrows(SqlError.class, () -> planner(listers).plan(c, new Cancellation(), 0));
         assertEquals("28000", e.sqlState());
         assertEquals(1, listers.closed.get());
@@ -180,7 +180,7 @@ class FileFunctionPlannerTest {
 
     @Test
     void anOpenFailureIssuesNoFurtherOpenAndWaitsForTheOnesInFlight() {
-        FileFunctionCall c = call("local", "[\"" + local.resolve("failing/*.lance") + "\"]",
+        FileTvfCall c = call("local", "[\"" + local.resolve("failing/*.lance") + "\"]",
                 Map.of("lance.glob.max_concurrent_opens", "1"));
         TrackingListers listers = new TrackingListers(n -> { });
         SqlError e = assertThrows(SqlError.class, () -> planner(listers).plan(c, new Cancellation(), 0));
@@ -201,9 +201,9 @@ class FileFunctionPlannerTest {
             }
             openPool.execute(task);
         };
-        FileFunctionCall c = call("local", "[\"" + local.resolve("many/*.lance") + "\"]",
+        FileTvfCall c = call("local", "[\"" + local.resolve("many/*.lance") + "\"]",
                 Map.of("lance.glob.max_concurrent_opens", "1"));
-        FileFunctionPlanner planner = new FileFunctionPlanner(pool, cancellingPool, ListerFactory.standard(),
+        FileTvfPlanner planner = new FileTvfPlanner(pool, cancellingPool, ListerFactory.standard(),
                 LocalPathPolicy.unrestricted());
         SqlError e = assertThrows(SqlError.class, () -> planner.plan(c, cancellation, 0));
         assertEquals("57014", e.sqlState());
@@ -215,7 +215,7 @@ class FileFunctionPlannerTest {
     @Test
     void theOpenDeadlineStopsIssuingOpens() {
         // A 1 ms query timeout gives the opens a 1 ms deadline; the listing gets its own 60 s.
-        FileFunctionCall c = call("local", "[\"" + local.resolve("many/*.lance") + "\"]",
+        FileTvfCall c = call("local", "[\"" + local.resolve("many/*.lance") + "\"]",
                 Map.of("lance.glob.listing_timeout_seconds", "60", "lance.glob.max_concurrent_opens", "1"));
         SqlError e = assertThrows(SqlError.class, () -> planner(ListerFactory.standard()).plan(c, new Cancellation(),
                 1));
@@ -228,7 +228,7 @@ class FileFunctionPlannerTest {
     @Test
     void aSuccessfulPlanPinsEveryDatasetInSortedOrderAndClosesTheLister() {
         TrackingListers listers = new TrackingListers(n -> { });
-        FileFunctionCall c = call("local", "[\"" + local.resolve("many/ds1*.lance") + "\", \""
+        FileTvfCall c = call("local", "[\"" + local.resolve("many/ds1*.lance") + "\", \""
                 + local.resolve("many/ds05.lance") + "\"]", Map.of());
         PinnedTable t = planner(listers).plan(c, new Cancellation(), 0);
         List<String> uris = t.datasets().stream().map(d -> d.snapshot().uri()).toList();

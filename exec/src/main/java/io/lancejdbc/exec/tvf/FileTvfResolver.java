@@ -1,16 +1,16 @@
-package io.lancejdbc.exec.engine;
+package io.lancejdbc.exec.tvf;
 
 import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.storage.StorageLocation;
-import io.lancejdbc.exec.tvf.FileFunctionArguments;
-import io.lancejdbc.exec.tvf.FileFunctionCall;
-import io.lancejdbc.exec.tvf.FileFunctionPlanner;
-import io.lancejdbc.exec.storage.glob.GlobPattern;
+import io.lancejdbc.exec.tvf.glob.GlobPattern;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetHistory;
 import io.lancejdbc.exec.lance.DatasetSource;
+import io.lancejdbc.exec.lance.VersionResolver;
+import io.lancejdbc.exec.pin.PinnedTable;
+import io.lancejdbc.exec.pin.ResultLabels;
 import io.lancejdbc.sql.catalog.VersionSpec;
 import io.lancejdbc.sql.catalog.BoundTable;
 import java.util.List;
@@ -20,18 +20,18 @@ import java.util.stream.Collectors;
 /**
  * Resolves the file table functions {@code s3(...)} and {@code local(...)} with {@code "format" = "lance"} to a
  * table reference (Doris Lance Catalog manual, "Query Lance with File TVFs"; {@code "uris"}: design "Revised
- * Design — Phase 1"): checks the arguments ({@link FileFunctionArguments}), pins the datasets
- * ({@link FileFunctionPlanner}) and names the reference for EXPLAIN and {@code ResultSetMetaData}.
+ * Design — Phase 1"): checks the arguments ({@link FileTvfArguments}), pins the datasets
+ * ({@link FileTvfPlanner}) and names the reference for EXPLAIN and {@code ResultSetMetaData}.
  */
-class FileFunctionResolver {
+public final class FileTvfResolver {
     /** {@code uris} elements shown in a reference's name before the rest is summarized. */
     private static final int NAMED_PATTERNS = 3;
 
-    private final FileFunctionPlanner planner;
+    private final FileTvfPlanner planner;
     private final DatasetHandlePool pool;
     private final Map<String, String> connectionProperties;
 
-    FileFunctionResolver(FileFunctionPlanner planner, DatasetHandlePool pool, Map<String, String> connectionProperties) {
+    public FileTvfResolver(FileTvfPlanner planner, DatasetHandlePool pool, Map<String, String> connectionProperties) {
         this.planner = planner;
         this.pool = pool;
         this.connectionProperties = Map.copyOf(connectionProperties);
@@ -42,9 +42,9 @@ class FileFunctionResolver {
      * @param queryTimeoutMillis the statement's timeout, 0 for none
      * @throws SqlError 42000 for missing or unknown arguments, 42000 for another format, 22023 for bad paths or
      *     {@code uris} values, 42S02 when no dataset is there, and the listing, open, budget and schema errors of
-     *     {@link FileFunctionPlanner#plan}
+     *     {@link FileTvfPlanner#plan}
      */
-    BoundTable resolve(String function, Map<String, String> args, String catalogName, Cancellation cancellation,
+    public BoundTable resolve(String function, Map<String, String> args, String catalogName, Cancellation cancellation,
             long queryTimeoutMillis) {
         return resolve(function, args, VersionSpec.latest(), catalogName, cancellation, queryTimeoutMillis);
     }
@@ -55,9 +55,9 @@ class FileFunctionResolver {
      *
      * @throws SqlError 42000 for a version of a {@code "uris"} call; 22023 when the version does not exist
      */
-    BoundTable resolve(String function, Map<String, String> args, VersionSpec version, String catalogName,
+    public BoundTable resolve(String function, Map<String, String> args, VersionSpec version, String catalogName,
             Cancellation cancellation, long queryTimeoutMillis) {
-        FileFunctionCall call = FileFunctionArguments.parse(function, args, connectionProperties);
+        FileTvfCall call = FileTvfArguments.parse(function, args, connectionProperties);
         if (!version.isLatest() && call.isMultiDataset()) {
             throw new SqlError(SqlState.UNSUPPORTED_SQL, function + "() with \"uris\" reads several datasets,"
                     + " each with its own versions, so it takes no \"version\" or \"timestamp\"; read one dataset"
@@ -76,11 +76,11 @@ class FileFunctionResolver {
         String label = handle.isSingleDataset() ? call.location().map(StorageLocation::uri)
                 .orElse(handle.datasets().get(0).snapshot().uri()) : display;
         return new BoundTable(catalogName, function, display,
-                SessionCatalogView.labelled(handle.datasets().get(0).snapshot().schema(), function, label), handle);
+                ResultLabels.labelled(handle.datasets().get(0).snapshot().schema(), function, label), handle);
     }
 
     /** The location, or the {@code uris} elements as written (at most {@value #NAMED_PATTERNS}). */
-    private static String describe(FileFunctionCall call) {
+    private static String describe(FileTvfCall call) {
         if (call.location().isPresent()) {
             return call.location().get().uri();
         }

@@ -1,18 +1,18 @@
 package io.lancejdbc.exec.tvf;
 
 import io.lancejdbc.engine.Cancellation;
-import io.lancejdbc.exec.engine.PinnedDataset;
-import io.lancejdbc.exec.engine.PinnedTable;
+import io.lancejdbc.exec.pin.PinnedDataset;
+import io.lancejdbc.exec.pin.PinnedTable;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetSource;
 import io.lancejdbc.exec.storage.DatasetRootProbe;
 import io.lancejdbc.exec.storage.DirectoryLister;
 import io.lancejdbc.exec.storage.StorageLocation;
 import io.lancejdbc.exec.storage.StorageScheme;
-import io.lancejdbc.exec.storage.glob.DatasetRootExpander;
-import io.lancejdbc.exec.storage.glob.ExpansionBudget;
-import io.lancejdbc.exec.storage.glob.ExpansionResult;
-import io.lancejdbc.exec.storage.glob.GlobPattern;
+import io.lancejdbc.exec.tvf.glob.DatasetRootExpander;
+import io.lancejdbc.exec.tvf.glob.ExpansionBudget;
+import io.lancejdbc.exec.tvf.glob.ExpansionResult;
+import io.lancejdbc.exec.tvf.glob.GlobPattern;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Executor;
 
 /**
- * Resolves a {@link FileFunctionCall} to the pinned datasets it reads.
+ * Resolves a {@link FileTvfCall} to the pinned datasets it reads.
  *
  * <p>{@code uri} / {@code file_path}: the one dataset at that root, at its latest version (Doris Lance Catalog
  * manual, "Query Lance with File TVFs"). {@code uris} (design "Revised Design — Phase 1"): the patterns are
@@ -39,7 +39,7 @@ import java.util.concurrent.Executor;
  * <p>{@code local()} paths go through {@link LocalPathPolicy} first: the {@code file_path}, the literal prefix of
  * every {@code uris} element (before any listing), every listed directory and every matched dataset.
  */
-public final class FileFunctionPlanner {
+public final class FileTvfPlanner {
     private final DatasetHandlePool pool;
     private final Executor openPool;
     private final DatasetSetOpener opener;
@@ -53,7 +53,7 @@ public final class FileFunctionPlanner {
      * @param listers creates the lister of each {@code uris} call
      * @param localPolicy where {@code local()} may read
      */
-    public FileFunctionPlanner(DatasetHandlePool pool, Executor openPool, ListerFactory listers,
+    public FileTvfPlanner(DatasetHandlePool pool, Executor openPool, ListerFactory listers,
                                LocalPathPolicy localPolicy) {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.openPool = Objects.requireNonNull(openPool, "openPool");
@@ -73,7 +73,7 @@ public final class FileFunctionPlanner {
      *         path and operation, never a credential (see {@link DatasetRootExpander#expand},
      *         {@link ExpansionResult#requireDatasets()}, {@link DatasetSetOpener})
      */
-    public PinnedTable plan(FileFunctionCall call, Cancellation cancellation, long queryTimeoutMillis) {
+    public PinnedTable plan(FileTvfCall call, Cancellation cancellation, long queryTimeoutMillis) {
         Map<String, String> options = call.storage().lanceOptions();
         if (!call.isMultiDataset()) {
             StorageLocation location = call.location().get();

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The argument rules of s3() and local(), checked before any storage is touched. */
-class FileFunctionArgumentsTest {
+class FileTvfArgumentsTest {
     private static final Map<String, String> CONNECTION = Map.of("s3.endpoint", "http://127.0.0.1:9000",
             "s3.access_key", "conn-key", "s3.secret_key", "conn-secret-value", "s3.session_token",
             "conn-token-value", "s3.region", "eu-west-1", "lance.glob.max_datasets", "7");
@@ -26,7 +26,7 @@ class FileFunctionArgumentsTest {
 
     @Test
     void theConnectionsStoragePropertiesApplyWhenTheCallHasNone() {
-        FileFunctionCall c = FileFunctionArguments.parse("s3", args("uri", "s3://b/t.lance", "format", "lance"),
+        FileTvfCall c = FileTvfArguments.parse("s3", args("uri", "s3://b/t.lance", "format", "lance"),
                 CONNECTION);
         Map<String, String> o = c.storage().lanceOptions();
         assertEquals("conn-key", o.get("aws_access_key_id"));
@@ -36,7 +36,7 @@ class FileFunctionArgumentsTest {
 
     @Test
     void theCallsCredentialsReplaceAllOfTheConnectionsCredentialParts() {
-        FileFunctionCall c = FileFunctionArguments.parse("s3", args("uri", "s3://b/t.lance", "format", "lance",
+        FileTvfCall c = FileTvfArguments.parse("s3", args("uri", "s3://b/t.lance", "format", "lance",
                 "s3.access_key", "call-key", "s3.secret_key", "call-secret-value"), CONNECTION);
         Map<String, String> o = c.storage().lanceOptions();
         assertEquals("call-key", o.get("aws_access_key_id"));
@@ -47,7 +47,7 @@ class FileFunctionArgumentsTest {
 
     @Test
     void theCallsEndpointRegionAndLanceOptionsOverrideTheConnections() {
-        FileFunctionCall c = FileFunctionArguments.parse("s3", args("uri", "s3://b/t.lance", "format", "lance",
+        FileTvfCall c = FileTvfArguments.parse("s3", args("uri", "s3://b/t.lance", "format", "lance",
                 "s3.endpoint", "http://10.0.0.1:9000", "s3.region", "us-west-2", "use_path_style", "false",
                 "lance.storage.client_max_retries", "3"), CONNECTION);
         Map<String, String> o = c.storage().lanceOptions();
@@ -59,7 +59,7 @@ class FileFunctionArgumentsTest {
 
     @Test
     void budgetsOfTheCallOverrideTheConnections() {
-        FileFunctionCall c = FileFunctionArguments.parse("s3", args("uris", "[\"s3://b/*\"]", "format", "lance",
+        FileTvfCall c = FileTvfArguments.parse("s3", args("uris", "[\"s3://b/*\"]", "format", "lance",
                 "lance.glob.max_fragments", "9"), CONNECTION);
         assertEquals("9", c.properties().get("lance.glob.max_fragments"));
         assertEquals("7", c.properties().get("lance.glob.max_datasets"));
@@ -68,17 +68,17 @@ class FileFunctionArgumentsTest {
 
     @Test
     void theFormatIsRequiredAndComparedWithoutCase() {
-        SqlError missing = assertThrows(SqlError.class, () -> FileFunctionArguments.parse("s3",
+        SqlError missing = assertThrows(SqlError.class, () -> FileTvfArguments.parse("s3",
                 args("uri", "s3://b/t.lance"), Map.of()));
         assertEquals("42000", missing.sqlState());
         assertEquals("s3() needs \"format\" = \"lance\"", missing.getMessage());
-        assertEquals("s3", FileFunctionArguments.parse("s3", args("uri", "s3://b/t.lance", "format", " LANCE "),
+        assertEquals("s3", FileTvfArguments.parse("s3", args("uri", "s3://b/t.lance", "format", " LANCE "),
                 Map.of()).function());
     }
 
     @Test
     void neitherUriNorUrisIsAnError() {
-        SqlError e = assertThrows(SqlError.class, () -> FileFunctionArguments.parse("s3", args("format", "lance"),
+        SqlError e = assertThrows(SqlError.class, () -> FileTvfArguments.parse("s3", args("format", "lance"),
                 Map.of()));
         assertEquals("42000", e.sqlState());
         assertEquals("s3() needs \"uri\" = \"s3://bucket/path.lance\" or \"uris\" = '[\"s3://bucket/a.lance\", "
@@ -87,7 +87,7 @@ class FileFunctionArgumentsTest {
 
     @Test
     void aLocalPathInS3UriIsAnError() {
-        SqlError e = assertThrows(SqlError.class, () -> FileFunctionArguments.parse("s3",
+        SqlError e = assertThrows(SqlError.class, () -> FileTvfArguments.parse("s3",
                 args("uri", "/data/t.lance", "format", "lance"), Map.of()));
         assertEquals("22023", e.sqlState());
         assertEquals("s3() \"uri\" must start with s3://; use local() for local paths", e.getMessage());
@@ -95,7 +95,7 @@ class FileFunctionArgumentsTest {
 
     @Test
     void s3PropertiesAreNotArgumentsOfLocal() {
-        SqlError e = assertThrows(SqlError.class, () -> FileFunctionArguments.parse("local",
+        SqlError e = assertThrows(SqlError.class, () -> FileTvfArguments.parse("local",
                 args("file_path", "/data/t.lance", "format", "lance", "s3.endpoint", "http://x:1"), Map.of()));
         assertEquals("42000", e.sqlState());
         assertEquals("'s3.endpoint' is an invalid property for local(); valid: file_path, uris, format, backend_id, "
@@ -104,7 +104,7 @@ class FileFunctionArgumentsTest {
 
     @Test
     void theCallNeverShowsSecrets() {
-        FileFunctionCall c = FileFunctionArguments.parse("s3", args("uri", "s3://b/t.lance", "format", "lance"),
+        FileTvfCall c = FileTvfArguments.parse("s3", args("uri", "s3://b/t.lance", "format", "lance"),
                 CONNECTION);
         assertFalse(c.toString().contains("conn-secret-value"), c.toString());
         assertFalse(c.storage().toString().contains("conn-secret-value"), c.storage().toString());

@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.storage.glob;
+package io.lancejdbc.exec.tvf.glob;
 
 import java.util.List;
 import java.util.Objects;

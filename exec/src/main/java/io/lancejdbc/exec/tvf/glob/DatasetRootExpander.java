@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.storage.glob;
+package io.lancejdbc.exec.tvf.glob;
 
 import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.storage.DatasetRootProbe;

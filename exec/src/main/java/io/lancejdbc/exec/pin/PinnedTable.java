@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.engine;
+package io.lancejdbc.exec.pin;
 
 import io.lancejdbc.exec.lance.DatasetSource;
 import io.lancejdbc.exec.snapshot.Snapshot;

@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.engine;
+package io.lancejdbc.exec.lance;
 
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
@@ -20,13 +20,13 @@ import java.util.Objects;
  * </ul>
  * Every failure is 22023 and names the table, what was asked and the nearest versions that exist.
  */
-final class VersionResolver {
+public final class VersionResolver {
     /** Tags named in a "tag not found" message before the rest is counted. */
     private static final int NAMED_TAGS = 10;
 
     private final DatasetHistory history;
 
-    VersionResolver(DatasetHistory history) {
+    public VersionResolver(DatasetHistory history) {
         this.history = Objects.requireNonNull(history, "history");
     }
 
@@ -37,7 +37,7 @@ final class VersionResolver {
      * @param choice how it was chosen, for EXPLAIN ({@code lanceVersionChoice=}), e.g.
      *     {@code TIMESTAMP AS OF 2024-05-01T10:00:00Z -> version 3 committed 2024-05-01T09:58:12.123Z}
      */
-    record Chosen(long version, String choice) {
+    public record Chosen(long version, String choice) {
     }
 
     /**
@@ -45,7 +45,7 @@ final class VersionResolver {
      * @param table the table's name for messages ({@code default.items}, {@code local(/data/t.lance)})
      * @throws SqlError 22023 when nothing matches; the listing's states when storage fails
      */
-    Chosen resolve(DatasetSource source, VersionSpec spec, String table) {
+    public Chosen resolve(DatasetSource source, VersionSpec spec, String table) {
         List<VersionEntry> versions = history.versions(source);
         if (spec instanceof VersionSpec.Number) {
             long v = ((VersionSpec.Number) spec).version();

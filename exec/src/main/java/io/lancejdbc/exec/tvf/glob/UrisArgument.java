@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.storage.glob;
+package io.lancejdbc.exec.tvf.glob;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;

@@ -1,4 +1,4 @@
-package io.lancejdbc.exec.storage.glob;
+package io.lancejdbc.exec.tvf.glob;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
