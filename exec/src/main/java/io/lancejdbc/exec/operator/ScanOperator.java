@@ -34,14 +34,6 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
     private final List<ScanTask> tasks;
     private final boolean anyWholeDataset;
 
-    /**
-     * Most fragments one Lance scanner reads in {@link #open}: lance-core sets a scan up for all its fragments before
-     * the first batch (a scanner over 5,000 one-row fragments took 600 ms to its first row, against 30 ms for the
-     * per-split scans; ManyFragmentsBenchmark), while 8 fragments per scanner already spread the fixed cost of a
-     * scanner over 8.
-     */
-    static final int MAX_RUN_FRAGMENTS = 8;
-
     /** One unit of parallel work: a fragment split, or a whole dataset when {@code split} is null. */
     private record ScanTask(PinnedDataset dataset, Split split) {
     }
@@ -144,9 +136,8 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
 
     /**
      * Reads every split in split order, with one Lance scanner per worker rather than one per split: the splits are
-     * cut into runs of consecutive fragment splits of one dataset, about {@code scan.parallelism} runs (balanced by
-     * fragment count) of at most {@link #MAX_RUN_FRAGMENTS} fragments, and each run is one scan of its fragments in
-     * split order. Each lance-core scanner costs a
+     * cut into at most {@code scan.parallelism} runs of consecutive fragment splits of one dataset (balanced by
+     * fragment count), and each run is one scan of its fragments in split order. Each lance-core scanner costs a
      * fixed 1–3 ms of CPU to plan and start whatever it reads (docs/benchmarks.md, "The benchmark matrix"), so a
      * selective filter over 16 fragments paid it 16 times; lance-core reads the fragments of one scan in parallel
      * itself. The rows and their order are those of the per-split reads ({@link io.lancejdbc.exec.lance.FragmentScanReader} reads the
@@ -166,7 +157,7 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
         for (ScanTask t : tasks) {
             fragments += t.split() == null ? 0 : t.split().fragmentIds().size();
         }
-        long perRun = Math.min(MAX_RUN_FRAGMENTS, Math.max(1, (fragments + Math.max(1, n) - 1) / Math.max(1, n)));
+        long perRun = Math.max(1, (fragments + Math.max(1, n) - 1) / Math.max(1, n));
         List<int[]> out = new ArrayList<>();
         int start = 0;
         int inRun = 0;
