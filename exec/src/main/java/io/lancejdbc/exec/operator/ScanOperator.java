@@ -115,16 +115,11 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
     @Override
     public BatchStream openSplit(ExecContext ctx, int i) {
         ScanTask task = tasks.get(i);
-        ScanRequest req = ScanRequest.of(task.dataset().source(), task.dataset().snapshot().version());
+        ScanRequest req = ScanRequest.of(task.dataset().source(), task.dataset().snapshot().version())
+                .withColumns(columns).withBatchSize(ctx.batchSize());
         if (task.split() != null) {
             req = req.withFragments(task.split().fragmentIds());
         }
-        return read(ctx, req);
-    }
-
-    /** Reads {@code req} (a dataset version and its fragments) with this scan's columns, filter and limit. */
-    private BatchStream read(ExecContext ctx, ScanRequest base) {
-        ScanRequest req = base.withColumns(columns).withBatchSize(ctx.batchSize());
         if (lanceFilter != null) {
             req = req.withFilter(lanceFilter);
         }
@@ -134,60 +129,10 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
         return new RenamingStream(ctx.scanReader().scan(req, ctx.allocator()), schema, ctx.allocator());
     }
 
-    /**
-     * Reads every split in split order, with one Lance scanner per worker rather than one per split: the splits are
-     * cut into at most {@code scan.parallelism} runs of consecutive fragment splits of one dataset (balanced by
-     * fragment count), and each run is one scan of its fragments in split order. Each lance-core scanner costs a
-     * fixed 1–3 ms of CPU to plan and start whatever it reads (docs/benchmarks.md, "The benchmark matrix"), so a
-     * selective filter over 16 fragments paid it 16 times; lance-core reads the fragments of one scan in parallel
-     * itself. The rows and their order are those of the per-split reads ({@link io.lancejdbc.exec.lance.FragmentScanReader} reads the
-     * fragments of one scan in the order given); a pushed limit applies per run, which is as valid as per split.
-     * The parallel stages that read split by split ({@link #openSplit}) are unchanged.
-     */
     @Override
     public BatchStream open(ExecContext ctx) {
-        List<int[]> runs = runs(ctx.scanParallelism());
-        return new OrderedParallelStream(schema, runs.size(), i -> openRun(ctx, runs.get(i)), ctx.workers(),
+        return new OrderedParallelStream(schema, splitCount(), i -> openSplit(ctx, i), ctx.workers(),
                 ctx.cancellation(), ctx.scanParallelism(), 2);
-    }
-
-    /** Runs {@code [from, to)} of task indexes: whole-dataset tasks alone, fragment splits in at most n runs. */
-    private List<int[]> runs(int n) {
-        int fragments = 0;
-        for (ScanTask t : tasks) {
-            fragments += t.split() == null ? 0 : t.split().fragmentIds().size();
-        }
-        long perRun = Math.max(1, (fragments + Math.max(1, n) - 1) / Math.max(1, n));
-        List<int[]> out = new ArrayList<>();
-        int start = 0;
-        int inRun = 0;
-        for (int i = 0; i < tasks.size(); i++) {
-            ScanTask t = tasks.get(i);
-            boolean breakBefore = i > start && (t.split() == null || tasks.get(i - 1).split() == null
-                    || tasks.get(i - 1).dataset() != t.dataset() || inRun >= perRun);
-            if (breakBefore) {
-                out.add(new int[] {start, i});
-                start = i;
-                inRun = 0;
-            }
-            inRun += t.split() == null ? 0 : t.split().fragmentIds().size();
-        }
-        if (start < tasks.size()) {
-            out.add(new int[] {start, tasks.size()});
-        }
-        return out;
-    }
-
-    private BatchStream openRun(ExecContext ctx, int[] run) {
-        if (run[1] - run[0] == 1) {
-            return openSplit(ctx, run[0]);
-        }
-        List<Long> fragments = new ArrayList<>();
-        for (int i = run[0]; i < run[1]; i++) {
-            fragments.addAll(tasks.get(i).split().fragmentIds());
-        }
-        PinnedDataset d = tasks.get(run[0]).dataset();
-        return read(ctx, ScanRequest.of(d.source(), d.snapshot().version()).withFragments(fragments));
     }
 
     @Override
