@@ -3,6 +3,7 @@ package io.lancejdbc.exec.engine;
 import io.lancejdbc.engine.EngineSession;
 import io.lancejdbc.engine.QueryEngine;
 import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.exec.lance.SnapshotCache;
 import io.lancejdbc.exec.tvf.DatasetOpenPool;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
@@ -16,13 +17,14 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
 /**
- * The in-process engine: one Arrow root allocator, one pool of daemon worker threads and one bounded pool for
- * opening the datasets of file TVF {@code uris} calls, shared by every session (JDBC connection) opened on it.
+ * The in-process engine: one Arrow root allocator, one pool of daemon worker threads, one bounded pool for
+ * opening the datasets of file TVF {@code uris} calls and one cache of pinned dataset versions' metadata, shared by every session (JDBC connection) opened on it.
  */
 public final class EmbeddedQueryEngine implements QueryEngine {
     private final BufferAllocator root;
     private final ExecutorService workers;
     private final DatasetOpenPool openPool;
+    private final SnapshotCache snapshots = new SnapshotCache();
     private volatile boolean closed;
 
     /**
@@ -48,11 +50,19 @@ public final class EmbeddedQueryEngine implements QueryEngine {
         }
         BufferAllocator sessionAllocator = root.newChildAllocator("session", 0, Long.MAX_VALUE);
         try {
-            return new EmbeddedSession(config, sessionAllocator, workers, openPool);
+            return new EmbeddedSession(config, sessionAllocator, workers, openPool, snapshots);
         } catch (RuntimeException e) {
             sessionAllocator.close();
             throw e;
         }
+    }
+
+    /**
+     * The pinned-version metadata cache every session of this engine shares (keyed by URI, version and storage
+     * options); its {@link SnapshotCache#stats()} count the snapshot loads.
+     */
+    public SnapshotCache snapshotCache() {
+        return snapshots;
     }
 
     /** The root allocator (tests check it holds no memory once everything is closed). */

@@ -16,6 +16,7 @@ import io.lancejdbc.engine.config.EngineProperty;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.FragmentScanReader;
 import io.lancejdbc.exec.lance.PoolSettings;
+import io.lancejdbc.exec.lance.SnapshotCache;
 import io.lancejdbc.exec.storage.StorageOptions;
 import io.lancejdbc.exec.tvf.DatasetOpenPool;
 import io.lancejdbc.exec.tvf.FileTvfPlanner;
@@ -58,8 +59,10 @@ final class EmbeddedSession implements EngineSession {
     /**
      * @param workers threads for parallel split reads
      * @param openPool the engine's bounded pool for opening the datasets of file TVF {@code uris} calls
+     * @param snapshots the engine's cache of pinned versions' metadata, shared with its other sessions
      */
-    EmbeddedSession(EngineConfig config, BufferAllocator allocator, ExecutorService workers, DatasetOpenPool openPool) {
+    EmbeddedSession(EngineConfig config, BufferAllocator allocator, ExecutorService workers, DatasetOpenPool openPool,
+            SnapshotCache snapshots) {
         this.config = config;
         this.allocator = allocator;
         this.catalogName = config.get(EngineProperty.CATALOG);
@@ -73,7 +76,7 @@ final class EmbeddedSession implements EngineSession {
             }
         }
         SessionSettings.validate(config);
-        this.pool = new DatasetHandlePool(allocator, PoolSettings.fromConfig(config));
+        this.pool = new DatasetHandlePool(allocator, PoolSettings.fromConfig(config), snapshots);
         Catalog opened = null;
         try {
             opened = CatalogFactory.create(config, StorageOptions.fromProperties(config.asMap()), pool, allocator);

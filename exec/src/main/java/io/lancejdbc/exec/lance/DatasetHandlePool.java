@@ -8,6 +8,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.lancejdbc.exec.snapshot.Snapshot;
 import io.lancejdbc.engine.SqlError;
 import io.lancejdbc.engine.SqlState;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -17,9 +18,10 @@ import org.lance.Dataset;
 import org.lance.Session;
 
 /**
- * Shared access to Lance datasets for one engine: one lance {@link Session} (index and metadata caches, object
+ * Shared access to Lance datasets for one connection: one lance {@link Session} (index and metadata caches, object
  * store registry), open {@link Dataset} handles shared per {@code (canonical URI, version, storage options)},
- * snapshots cached per pinned version for {@link PoolSettings#metadataTtl()}, and the latest version of each dataset
+ * snapshots cached per pinned version for {@link PoolSettings#metadataTtl()} (in the engine's {@link SnapshotCache},
+ * shared with the other connections that use the same storage options, when one is given), and the latest version of each dataset
  * re-resolved after {@link PoolSettings#latestVersionTtl()} so new commits become visible.
  *
  * <p>Open handles are reference-counted: the cache holds one reference and every {@link DatasetLease} one more,
@@ -32,7 +34,9 @@ public final class DatasetHandlePool implements AutoCloseable {
     private final DatasetOpener opener;
     private final SnapshotLoader loader = new SnapshotLoader();
     private final Cache<DatasetKey, PooledDataset> handles;
-    private final Cache<DatasetKey, DatasetMetadata> metadata;
+    /** Pinned versions' metadata: the engine's cache shared with its other pools, or this pool's own. */
+    private final SnapshotCache metadata;
+    private final boolean ownsMetadata;
     private final Cache<DatasetKey, Long> latestVersions;
     /**
      * Storage-option digests by map identity: a catalog passes the same immutable options map for every statement,
@@ -54,11 +58,26 @@ public final class DatasetHandlePool implements AutoCloseable {
      *     (schema import, {@code take} results) and closes that child in {@link #close()}
      */
     public DatasetHandlePool(BufferAllocator parentAllocator, PoolSettings settings) {
-        this(parentAllocator, settings, Ticker.systemTicker());
+        this(parentAllocator, settings, Ticker.systemTicker(), null);
+    }
+
+    /**
+     * A pool whose pinned-version metadata lives in the engine's {@code shared} cache, so the other pools (connections)
+     * of the engine reuse what this one loads, and this one what they loaded with the same storage options.
+     *
+     * @param shared the engine's snapshot cache; not closed by this pool
+     */
+    public DatasetHandlePool(BufferAllocator parentAllocator, PoolSettings settings, SnapshotCache shared) {
+        this(parentAllocator, settings, Ticker.systemTicker(), Objects.requireNonNull(shared, "shared"));
     }
 
     /** @param ticker the clock of every cache lifetime (tests move it by hand) */
     DatasetHandlePool(BufferAllocator parentAllocator, PoolSettings settings, Ticker ticker) {
+        this(parentAllocator, settings, ticker, null);
+    }
+
+    private DatasetHandlePool(BufferAllocator parentAllocator, PoolSettings settings, Ticker ticker,
+            SnapshotCache shared) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.datasetAllocator = parentAllocator.newChildAllocator("lance-datasets", 0, Long.MAX_VALUE);
         try {
@@ -85,12 +104,10 @@ public final class DatasetHandlePool implements AutoCloseable {
                     }
                 })
                 .build();
-        this.metadata = Caffeine.newBuilder()
-                .maximumSize(4096)
-                .expireAfterWrite(settings.metadataTtl())
-                .ticker(ticker)
-                .executor(Runnable::run)
-                .build();
+        this.ownsMetadata = shared == null;
+        this.metadata = shared != null ? shared
+                : new SnapshotCache(4096, settings.metadataTtl().isZero() ? Duration.ofHours(1)
+                        : settings.metadataTtl(), ticker);
         this.latestVersions = Caffeine.newBuilder()
                 .maximumSize(4096)
                 .expireAfterWrite(settings.latestVersionTtl())
@@ -146,7 +163,7 @@ public final class DatasetHandlePool implements AutoCloseable {
         if (settings.metadataTtl().isZero()) {
             return loadMetadata(source, v);
         }
-        return metadata.get(key, k -> loadMetadata(source, v));
+        return metadata.get(key, settings.metadataTtl(), () -> loadMetadata(source, v));
     }
 
     /**
@@ -167,6 +184,11 @@ public final class DatasetHandlePool implements AutoCloseable {
         }
     }
 
+    /** Loads and hits of the pinned-version metadata cache this pool uses (shared with the engine's other pools). */
+    public SnapshotCache.Stats metadataStats() {
+        return metadata.stats();
+    }
+
     /** Open dataset handles right now (cached or leased); for tests and monitoring. */
     public int openDatasetCount() {
         handles.cleanUp();
@@ -185,7 +207,9 @@ public final class DatasetHandlePool implements AutoCloseable {
             }
             closed = true;
         }
-        metadata.invalidateAll();
+        if (ownsMetadata) {
+            metadata.invalidateAll();
+        }
         latestVersions.invalidateAll();
         storageDigests.invalidateAll();
         handles.invalidateAll();

@@ -25,6 +25,7 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -201,6 +202,26 @@ class FragmentScanReaderTest {
             assertEquals(List.of("id"), s.schema().getFields().stream().map(Field::getName).toList());
             assertNull(s.next());
         }
+    }
+
+    @Test
+    void emptyFragmentListHasTheSchemaOfAScanAndHoldsNoDataset() {
+        Schema scanned;
+        try (BatchStream s = reader.scan(ids().withFragments(List.of(0L)).withRowId(true), allocator)) {
+            scanned = s.schema();
+        }
+        try (DatasetHandlePool fresh = new DatasetHandlePool(poolAllocator, PoolSettings.defaults())) {
+            try (BatchStream s = new FragmentScanReader(fresh).scan(ids().withFragments(List.of()).withRowId(true),
+                    allocator)) {
+                assertEquals(scanned.getFields(), s.schema().getFields());
+                assertNull(s.next());
+            }
+            fresh.close();
+            assertEquals(0, fresh.openDatasetCount(), "the empty scan kept the dataset open");
+        }
+        SqlError e = assertThrows(SqlError.class, () -> reader.scan(ids().withColumns(List.of("nope"))
+                .withFragments(List.of()), allocator));
+        assertEquals("42S22", e.sqlState());
     }
 
     @Test
