@@ -548,6 +548,89 @@ class BreakerOracleTest {
         assertEquals("57014", cancel.sqlState(), cancel.getMessage());
     }
 
+    /**
+     * Each failing statement on its own engine (scan.parallelism = 4), so that a leak is charged to the statement
+     * that caused it: after the failure and the session's close, the engine's allocator holds nothing.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"div0", "div0agg", "overflowTopN", "timeout", "cancel", "plainTimeout", "plainCancel",
+        "subquery21000"})
+    void failingStatementLeavesNoMemoryOnItsOwnEngine(String kind) throws InterruptedException {
+        try (EmbeddedQueryEngine own = new EmbeddedQueryEngine()) {
+            EngineSession s = own.openSession(EngineConfig.of(Map.of("warehouse", dir.resolve("wh").toString(),
+                    "scan.parallelism", "4")));
+            SqlError e = assertThrows(SqlError.class, () -> {
+                switch (kind) {
+                    case "div0" -> drain(s, "EXPLAIN ANALYZE SELECT id, 10 % (id - 2500) FROM t",
+                            QueryOptions.defaults());
+                    case "div0agg" -> drain(s, "EXPLAIN ANALYZE SELECT g, SUM(10 DIV (id - 2500)) FROM t GROUP BY g",
+                            QueryOptions.defaults());
+                    case "overflowTopN" -> drain(s, "EXPLAIN ANALYZE SELECT id FROM t ORDER BY id * "
+                            + "9223372036854775807 LIMIT 3", QueryOptions.defaults());
+                    case "timeout" -> drain(s, "EXPLAIN ANALYZE SELECT COUNT(*) FROM t a CROSS JOIN t b WHERE a.e + "
+                            + "b.e > a.id", timerCancels(300));
+                    case "cancel" -> drain(s, "EXPLAIN ANALYZE SELECT a.g, SUM(b.e) FROM t a CROSS JOIN t b GROUP BY "
+                            + "a.g", cancelsAfter(300));
+                    case "plainTimeout" -> drain(s, "SELECT COUNT(*) FROM t a CROSS JOIN t b WHERE a.e + b.e > a.id",
+                            timerCancels(300));
+                    case "plainCancel" -> drain(s, "SELECT a.g, SUM(b.e) FROM t a CROSS JOIN t b GROUP BY a.g",
+                            cancelsAfter(300));
+                    default -> drain(s, "EXPLAIN ANALYZE SELECT id FROM t WHERE id = (SELECT id FROM t WHERE id < 2)",
+                            QueryOptions.defaults());
+                }
+            });
+            assertTrue(e.sqlState().matches("22012|22003|HYT00|57014|21000"), e.sqlState() + " " + e.getMessage());
+            s.close();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (own.rootAllocator().getAllocatedMemory() != 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(0, own.rootAllocator().getAllocatedMemory(), kind + ": Arrow memory held after "
+                    + e.sqlState() + " and the session's close: " + own.rootAllocator().toVerboseString());
+        }
+    }
+
+    /**
+     * The failing statements again and again on one engine (scan.parallelism = 4): a leak that one run in a few shows
+     * is found by the statement that caused it. Seen once in BreakerOracleTest: 6256 bytes left in the session
+     * allocator after explainAnalyzeOfAFailingStatementFailsWithItsStateAndHoldsNoMemory [p=4].
+     */
+    @Test
+    void repeatedFailingStatementsLeaveNoMemory() throws InterruptedException {
+        String[] kinds = {"div0", "div0agg", "overflowTopN", "timeout", "cancel"};
+        try (EmbeddedQueryEngine own = new EmbeddedQueryEngine()) {
+            try (EngineSession s = own.openSession(EngineConfig.of(Map.of("warehouse", dir.resolve("wh").toString(),
+                    "scan.parallelism", "4")))) {
+                for (int round = 0; round < 6; round++) {
+                    for (String kind : kinds) {
+                        long ms = 50 + 40 * round;
+                        SqlError e = assertThrows(SqlError.class, () -> {
+                            switch (kind) {
+                                case "div0" -> drain(s, "EXPLAIN ANALYZE SELECT id, 10 % (id - 2500) FROM t",
+                                        QueryOptions.defaults());
+                                case "div0agg" -> drain(s, "EXPLAIN ANALYZE SELECT g, SUM(10 DIV (id - 2500)) FROM t "
+                                        + "GROUP BY g", QueryOptions.defaults());
+                                case "overflowTopN" -> drain(s, "EXPLAIN ANALYZE SELECT id FROM t ORDER BY id * "
+                                        + "9223372036854775807 LIMIT 3", QueryOptions.defaults());
+                                case "timeout" -> drain(s, "EXPLAIN ANALYZE SELECT COUNT(*) FROM t a CROSS JOIN t b "
+                                        + "WHERE a.e + b.e > a.id", timerCancels(ms));
+                                default -> drain(s, "EXPLAIN ANALYZE SELECT a.g, SUM(b.e) FROM t a CROSS JOIN t b "
+                                        + "GROUP BY a.g", cancelsAfter(ms));
+                            }
+                        });
+                        assertTrue(e.sqlState().matches("22012|22003|HYT00|57014"), e.sqlState());
+                        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                        while (own.rootAllocator().getAllocatedMemory() != 0 && System.nanoTime() < deadline) {
+                            Thread.sleep(20);
+                        }
+                        assertEquals(0, own.rootAllocator().getAllocatedMemory(), kind + " round " + round
+                                + " (" + e.sqlState() + ") left memory: " + own.rootAllocator().toVerboseString());
+                    }
+                }
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- windows over sliding frames
 
     @ParameterizedTest

@@ -1,0 +1,162 @@
+package io.lancejdbc.exec.sqlops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.lancejdbc.engine.Cancellation;
+import io.lancejdbc.engine.EngineSession;
+import io.lancejdbc.engine.QueryOptions;
+import io.lancejdbc.engine.QueryResult;
+import io.lancejdbc.engine.SqlError;
+import io.lancejdbc.engine.config.EngineConfig;
+import io.lancejdbc.exec.engine.EmbeddedQueryEngine;
+import io.lancejdbc.exec.expr.ValueAccess;
+import io.lancejdbc.exec.testing.GeneratedDatasetWriter;
+import io.lancejdbc.sql.types.Types;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Edge cases of the planned parallel stages with exact hand-computed answers: BIGINT sums whose partial (per split)
+ * or running (window frame, before the retract) totals leave BIGINT while the answer fits, LIMIT/OFFSET at the
+ * extremes of BIGINT, and uncorrelated subqueries in HAVING, ORDER BY ... LIMIT and IN.
+ *
+ * <p>Table {@code w (id BIGINT NOT NULL, x BIGINT)}, 2 rows per fragment (4 fragments), in id order:
+ * {@code x = MAX, MAX, -MAX, -MAX, MAX, -1, 10, MIN} where MAX = 2^63-1 and MIN = -2^63.
+ */
+class BreakerEdgeTest {
+    static final long MAX = Long.MAX_VALUE;
+    static final long[] X = {MAX, MAX, -MAX, -MAX, MAX, -1, 10, Long.MIN_VALUE};
+
+    static Path dir;
+    static EmbeddedQueryEngine engine;
+    static Map<Integer, EngineSession> sessions = new HashMap<>();
+
+    @BeforeAll
+    static void open(@org.junit.jupiter.api.io.TempDir Path tmp) {
+        dir = tmp;
+        Path root = dir.resolve("wh");
+        try (BufferAllocator allocator = new RootAllocator()) {
+            Schema schema = new Schema(List.of(Types.field("id", Types.INT64, false),
+                    Types.field("x", Types.INT64, true)));
+            GeneratedDatasetWriter.to(root.resolve("w.lance"), schema).rows(0, X.length).maxRowsPerFile(2)
+                    .batchSize(2).write(allocator, (batch, first, count) -> {
+                        ValueAccess.Setter id = ValueAccess.setter(batch.getVector(0));
+                        ValueAccess.Setter x = ValueAccess.setter(batch.getVector(1));
+                        for (int k = 0; k < count; k++) {
+                            id.set(k, first + k);
+                            x.set(k, X[(int) (first + k)]);
+                        }
+                    });
+        }
+        engine = new EmbeddedQueryEngine();
+        for (int p : new int[] {1, 4}) {
+            sessions.put(p, engine.openSession(EngineConfig.of(Map.of("warehouse", root.toString(),
+                    "scan.parallelism", String.valueOf(p)))));
+        }
+    }
+
+    @AfterAll
+    static void close() {
+        sessions.values().forEach(EngineSession::close);
+        long leaked = engine.rootAllocator().getAllocatedMemory();
+        engine.close();
+        assertEquals(0, leaked, "Arrow memory leaked");
+    }
+
+    static List<List<Object>> rows(int p, String sql) {
+        return SqlOpsWarehouse.rows(sessions.get(p), sql);
+    }
+
+    static List<Object> longs(List<List<Object>> rows, int col) {
+        List<Object> out = new ArrayList<>();
+        for (List<Object> r : rows) {
+            Object v = r.get(col);
+            out.add(v == null ? null : new BigInteger(v.toString()));
+        }
+        return out;
+    }
+
+    static List<Object> big(Long... v) {
+        List<Object> out = new ArrayList<>();
+        for (Long x : v) {
+            out.add(x == null ? null : BigInteger.valueOf(x));
+        }
+        return out;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void bigintSumWhosePartialsOverflowButWhoseTotalFits(int p) {
+        // Fragments {MAX, MAX} and {-MAX, -MAX} sum to 0: each partial leaves BIGINT, the total does not.
+        assertEquals(big(0L), longs(rows(p, "SELECT SUM(x) FROM w WHERE id < 4"), 0));
+        assertEquals(big(0L), longs(rows(p, "SELECT SUM(x) FROM w WHERE id < 4 GROUP BY id < 100"), 0));
+        assertEquals(big(0L), longs(rows(p, "SELECT SUM(x), COUNT(*) FROM w WHERE id < 4"), 0));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void slidingBigintSumWhoseRunningTotalOverflowsBeforeTheRetract(int p) {
+        // Frames of two rows over rows 4..7: {MAX}, {MAX, -1}, {-1, 10}, {10, MIN}: each fits in BIGINT.
+        List<List<Object>> got = rows(p, "SELECT id, SUM(x) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)"
+                + " FROM w WHERE id >= 4 ORDER BY id");
+        assertEquals(big(MAX, MAX - 1, 9L, Long.MIN_VALUE + 10), longs(got, 1));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void limitAndOffsetAtTheExtremesOfBigint(int p) {
+        assertEquals(big(5L, 6L, 7L), longs(rows(p, "SELECT id FROM w ORDER BY id LIMIT 9223372036854775807 OFFSET 5"),
+                0));
+        assertEquals(big(7L, 6L, 5L, 4L, 3L, 2L, 1L, 0L), longs(rows(p,
+                "SELECT id FROM w ORDER BY id DESC LIMIT 2147483648 OFFSET 0"), 0));
+        assertEquals(big(), longs(rows(p, "SELECT id FROM w ORDER BY id LIMIT 3 OFFSET 9223372036854775807"), 0));
+        assertEquals(big(2L, 3L), longs(rows(p, "SELECT id FROM w ORDER BY id LIMIT 2 OFFSET 2"), 0));
+        assertEquals(8, rows(p, "SELECT id FROM w LIMIT 9223372036854775807").size());
+        // maxRows (Statement.setMaxRows) below the LIMIT
+        try (QueryResult r = sessions.get(p).execute("SELECT id FROM w ORDER BY x, id LIMIT 6 OFFSET 1", List.of(),
+                new QueryOptions(3, 0, 0, new Cancellation()))) {
+            List<Long> ids = new ArrayList<>();
+            for (VectorSchemaRoot b = r.nextBatch(); b != null; b = r.nextBatch()) {
+                try (VectorSchemaRoot batch = b) {
+                    ValueAccess.Getter g = ValueAccess.getter(batch.getVector(0));
+                    for (int i = 0; i < batch.getRowCount(); i++) {
+                        ids.add(((Number) g.get(i)).longValue());
+                    }
+                }
+            }
+            // x order: MIN(7), -MAX(2), -MAX(3), -1(5), 10(6), MAX(0), MAX(1), MAX(4)
+            assertEquals(List.of(2L, 3L, 5L), ids);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void uncorrelatedSubqueriesInHavingOrderByLimitAndIn(int p) {
+        List<List<Object>> having = rows(p, "SELECT x > 0 AS pos, COUNT(*) FROM w GROUP BY x > 0 HAVING COUNT(*) >= "
+                + "(SELECT COUNT(*) FROM w WHERE id < 4)");
+        assertEquals(2, having.size(), having.toString());
+        // |id - avg(id)| with avg = 3.5: ties 3 and 4, then 2 and 5.
+        assertEquals(big(3L, 4L, 2L), longs(rows(p, "SELECT id FROM w ORDER BY abs(id - (SELECT AVG(id) FROM w)), id "
+                + "LIMIT 3"), 0));
+        assertEquals(big(0L, 1L, 4L), longs(rows(p, "SELECT id FROM w WHERE x IN (SELECT MAX(x) FROM w) ORDER BY id"),
+                0));
+        assertEquals(big(), longs(rows(p, "SELECT id FROM w WHERE x = (SELECT MAX(x) FROM w WHERE id < 0)"), 0));
+        assertEquals(big(8L), longs(rows(p, "SELECT COUNT(*) FROM w WHERE (SELECT MAX(x) FROM w WHERE id < 0) IS NULL"),
+                0));
+        SqlError e = assertThrows(SqlError.class, () -> rows(p, "SELECT id FROM w WHERE x > (SELECT x FROM w)"));
+        assertEquals("21000", e.sqlState(), e.getMessage());
+    }
+}
