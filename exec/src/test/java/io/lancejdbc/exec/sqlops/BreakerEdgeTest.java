@@ -159,4 +159,66 @@ class BreakerEdgeTest {
         SqlError e = assertThrows(SqlError.class, () -> rows(p, "SELECT id FROM w WHERE x > (SELECT x FROM w)"));
         assertEquals("21000", e.sqlState(), e.getMessage());
     }
+
+    static String state(int p, String sql) {
+        SqlError e = assertThrows(SqlError.class, () -> rows(p, sql), sql);
+        return e.sqlState() + " " + e.getMessage();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1})
+    void integerFunctionsAtTheirExtremes(int p) {
+        String one = " FROM w WHERE id = 7";
+        // x = MIN at id 7
+        org.junit.jupiter.api.Assertions.assertTrue(state(p, "SELECT x DIV -1" + one).startsWith("22003"));
+        org.junit.jupiter.api.Assertions.assertTrue(state(p, "SELECT -x" + one).startsWith("22003"));
+        org.junit.jupiter.api.Assertions.assertTrue(state(p, "SELECT abs(x)" + one).startsWith("22003"));
+        org.junit.jupiter.api.Assertions.assertTrue(state(p, "SELECT x * -1" + one).startsWith("22003"));
+        org.junit.jupiter.api.Assertions.assertTrue(state(p, "SELECT x - 1" + one).startsWith("22003"));
+        assertEquals(big(0L), longs(rows(p, "SELECT x % -1" + one), 0));
+        assertEquals(big(0L), longs(rows(p, "SELECT mod(x, -1)" + one), 0));
+        assertEquals(big(Long.MIN_VALUE), longs(rows(p, "SELECT x DIV 1" + one), 0));
+        assertEquals(big(-1L), longs(rows(p, "SELECT sign(x)" + one), 0));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1})
+    void stringFunctionsThatWouldBuildHugeValuesFailWithAnSqlError(int p) {
+        for (String sql : new String[] {"SELECT repeat('abcdefgh', 1000000000 + id) FROM w WHERE id = 0",
+            "SELECT lpad('a', 2000000000 + id, 'xy') FROM w WHERE id = 0",
+            "SELECT rpad('a', 2147483647, 'xy') FROM w WHERE id = 0"}) {
+            String st = state(p, sql);
+            org.junit.jupiter.api.Assertions.assertTrue(st.matches("(22\\d{3}|54000|HY001) .*"), sql + ": " + st);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void slidingMinMaxOfTextAndCountRetract(int p) {
+        // s = 'v' || x order by id; frames of 3 rows: MIN/MAX must forget the row that leaves the frame.
+        List<List<Object>> got = rows(p, "SELECT id, MIN(CAST(x AS VARCHAR)) OVER (ORDER BY id ROWS BETWEEN 1 "
+                + "PRECEDING AND 1 FOLLOWING), MAX(x) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING), "
+                + "MIN(x) OVER (ORDER BY id ROWS BETWEEN 2 FOLLOWING AND 3 FOLLOWING) FROM w ORDER BY id");
+        String[] txt = new String[X.length];
+        for (int i = 0; i < X.length; i++) {
+            txt[i] = Long.toString(X[i]);
+        }
+        for (int i = 0; i < X.length; i++) {
+            String mn = null;
+            Long mx = null;
+            Long mn2 = null;
+            for (int j = Math.max(0, i - 1); j <= Math.min(X.length - 1, i + 1); j++) {
+                mn = mn == null || txt[j].compareTo(mn) < 0 ? txt[j] : mn;
+                mx = mx == null || X[j] > mx ? X[j] : mx;
+            }
+            for (int j = i + 2; j <= Math.min(X.length - 1, i + 3); j++) {
+                mn2 = mn2 == null || X[j] < mn2 ? X[j] : mn2;
+            }
+            assertEquals(mn, got.get(i).get(1), "row " + i);
+            assertEquals(big(mx), longs(List.of(got.get(i)), 2).subList(0, 1), "row " + i);
+            List<Object> m2 = new ArrayList<>();
+            m2.add(mn2 == null ? null : BigInteger.valueOf(mn2));
+            assertEquals(m2, longs(List.of(got.get(i)), 3), "row " + i);
+        }
+    }
 }

@@ -631,6 +631,19 @@ class BreakerOracleTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void cancelWhileTheUncorrelatedSubqueryRunsFirst(int p) {
+        EngineSession s = sessions.get(p);
+        String sql = "SELECT id FROM t WHERE id > (SELECT COUNT(*) FROM t a CROSS JOIN t b WHERE a.e + b.e > a.id)";
+        SqlError c = assertThrows(SqlError.class, () -> drain(s, sql, cancelsAfter(200)));
+        assertEquals("57014", c.sqlState(), c.getMessage());
+        SqlError t = assertThrows(SqlError.class, () -> drain(s, "EXPLAIN ANALYZE " + sql, timerCancels(200)));
+        assertEquals("HYT00", t.sqlState(), t.getMessage());
+        // The session still answers afterwards.
+        assertRows("after", List.of(SqlOpsWarehouse.row(3000L)), rows(p, "SELECT COUNT(*) FROM t"));
+    }
+
     // ---------------------------------------------------------------- windows over sliding frames
 
     @ParameterizedTest
