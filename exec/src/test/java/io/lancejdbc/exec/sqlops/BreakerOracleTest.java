@@ -644,6 +644,69 @@ class BreakerOracleTest {
         assertRows("after", List.of(SqlOpsWarehouse.row(3000L)), rows(p, "SELECT COUNT(*) FROM t"));
     }
 
+    /** The group key of a DOUBLE under SQL equality: -0.0 is 0.0, every NaN one group. */
+    static Double key(Double v) {
+        return v == null ? null : v == 0.0 ? 0.0 : v.isNaN() ? Double.NaN : v;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4})
+    void groupByAndDistinctOfDoublesPutSignedZerosAndNansInOneGroupEach(int p) {
+        TreeMap<Double, Long> counts = new TreeMap<>(nullsFirst(BreakerOracleTest::cmpDouble));
+        for (Row r : table()) {
+            counts.merge(key(r.d()), 1L, Long::sum);
+        }
+        List<List<Object>> want = new ArrayList<>();
+        counts.forEach((k, v) -> want.add(SqlOpsWarehouse.row(k, v)));
+        String sql = "SELECT d, COUNT(*) FROM t GROUP BY d ORDER BY d";
+        assertRows(sql + " [p=" + p + "]", want, rows(p, sql));
+        long distinct = counts.keySet().stream().filter(Objects::nonNull).count();
+        assertRows("count distinct", List.of(SqlOpsWarehouse.row(distinct)), rows(p, "SELECT COUNT(DISTINCT d) FROM t"));
+        assertEquals(counts.size(), rows(p, "SELECT DISTINCT d FROM t").size());
+        assertEquals(counts.size(), rows(p, "SELECT d FROM t UNION SELECT d FROM t").size());
+        long zeros = table().stream().filter(r -> r.d() != null && r.d() == 0.0).count();
+        assertRows("zero join", List.of(SqlOpsWarehouse.row(zeros * zeros)), rows(p,
+                "SELECT COUNT(*) FROM t a JOIN t b ON a.d = b.d WHERE a.d = 0"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void rangeFrameOverADoubleKeyWithNullsNansInfinitiesAndSignedZeros(int p) {
+        for (String dir : new String[] {"", " DESC", " NULLS LAST", " DESC NULLS FIRST"}) {
+            rangeFrameOverADoubleKey(p, dir);
+        }
+    }
+
+    private void rangeFrameOverADoubleKey(int p, String direction) {
+        String w = " OVER (PARTITION BY g ORDER BY d" + direction + " RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING)";
+        String sql = "SELECT id, SUM(e)" + w + ", COUNT(*)" + w + " FROM t ORDER BY id";
+        List<Row> t = table();
+        List<List<Object>> want = new ArrayList<>();
+        for (Row r : t) {
+            List<Double> frame = new ArrayList<>();
+            for (Row o : t) {
+                if (!Objects.equals(o.g(), r.g())) {
+                    continue;
+                }
+                Double x = r.d();
+                Double y = o.d();
+                boolean in;
+                if (x == null || y == null) {
+                    in = x == null && y == null;
+                } else if (x.isNaN() || y.isNaN()) {
+                    in = x.isNaN() && y.isNaN();
+                } else {
+                    in = x - 1 <= y && y <= x + 1;
+                }
+                if (in) {
+                    frame.add(o.e());
+                }
+            }
+            want.add(SqlOpsWarehouse.row(r.id(), exactSum(frame), (long) frame.size()));
+        }
+        assertRows(sql + " [p=" + p + "]", want, rows(p, sql));
+    }
+
     // ---------------------------------------------------------------- windows over sliding frames
 
     @ParameterizedTest

@@ -10,8 +10,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 /**
  * The frame {@code [start, end)} (window positions) of every row, per SQL:2011 7.11 window clause: ROWS counts
  * rows; RANGE with CURRENT ROW extends to the peers; RANGE with an offset compares the one ORDER BY value (rows
- * whose value lies within the offset, NULLs being peers only of NULLs). Starts and ends never decrease within a
- * partition, which the aggregates rely on.
+ * whose value lies within the offset, NULLs being peers only of NULLs and NaNs only of NaNs). Starts and ends never
+ * decrease within a partition, which the aggregates rely on.
  */
 final class FrameBounds {
     final int[] start;
@@ -113,6 +113,7 @@ final class FrameBounds {
 
     /** The ORDER BY values by window position, oriented so that window order is ascending. */
     private abstract static class RangeValues {
+        /** NULL, or NaN: a value that is only a peer of its own kind, never within an offset of a number. */
         abstract boolean isNull(int p);
 
         /** Value at {@code q} lies before (current value - offset): outside the frame start. */
@@ -131,9 +132,11 @@ final class FrameBounds {
             if (t instanceof ArrowType.FloatingPoint || t instanceof ArrowType.Decimal) {
                 ColumnReaders.DoubleReader r = ColumnReaders.doubles(key);
                 return new RangeValues() {
+                    // NaN +- offset is NaN and compares false with everything: like NULL, a NaN row's frame is its
+                    // NaN peers (NaN sorts above every number, so NaNs form one run at an end of the numbers).
                     @Override
                     boolean isNull(int p) {
-                        return r.isNull(perm[p]);
+                        return r.isNull(perm[p]) || Double.isNaN(r.get(perm[p]));
                     }
 
                     @Override
