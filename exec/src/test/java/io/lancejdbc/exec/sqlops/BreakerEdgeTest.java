@@ -221,4 +221,39 @@ class BreakerEdgeTest {
             assertEquals(m2, longs(List.of(got.get(i)), 3), "row " + i);
         }
     }
+
+    static double dbl(Object v) {
+        return ((Number) v).doubleValue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void avgOfBigintsNearMaxDoesNotWrap(int p) {
+        double want = new java.math.BigDecimal(MAX).doubleValue();
+        assertEquals(want, dbl(rows(p, "SELECT AVG(x) FROM w WHERE id < 2").get(0).get(0)));
+        assertEquals(want, dbl(rows(p, "SELECT AVG(x) FROM w WHERE id IN (0, 1, 4)").get(0).get(0)));
+        List<List<Object>> win = rows(p, "SELECT id, AVG(x) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND CURRENT "
+                + "ROW) FROM w WHERE id < 2 ORDER BY id");
+        assertEquals(want, dbl(win.get(1).get(1)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void slidingVarianceForgetsALargeValueThatLeftTheFrame(int p) {
+        List<List<Object>> got = rows(p, "SELECT id, VAR_POP(CASE WHEN id = 0 THEN 1e16 ELSE CAST(id AS DOUBLE) END) "
+                + "OVER (ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW), STDDEV_POP(0.1 + id * 0) OVER (ORDER "
+                + "BY id ROWS BETWEEN 3 PRECEDING AND CURRENT ROW), VAR_SAMP(CAST(id AS DOUBLE)) OVER (ORDER BY id "
+                + "ROWS BETWEEN CURRENT ROW AND CURRENT ROW) FROM w ORDER BY id");
+        for (int i = 3; i < X.length; i++) {
+            double v = dbl(got.get(i).get(1));
+            org.junit.jupiter.api.Assertions.assertTrue(Math.abs(v - 2.0 / 3) < 1e-9, "row " + i + ": var_pop of {"
+                    + (i - 2) + ", " + (i - 1) + ", " + i + "} is 2/3, got " + v);
+        }
+        for (int i = 0; i < X.length; i++) {
+            double sd = dbl(got.get(i).get(2));
+            org.junit.jupiter.api.Assertions.assertTrue(sd >= 0 && sd < 1e-12, "row " + i + ": stddev of constants "
+                    + sd);
+            assertEquals(null, got.get(i).get(3), "var_samp of one row");
+        }
+    }
 }
