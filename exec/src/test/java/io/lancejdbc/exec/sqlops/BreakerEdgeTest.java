@@ -256,4 +256,35 @@ class BreakerEdgeTest {
             assertEquals(null, got.get(i).get(3), "var_samp of one row");
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1})
+    void rangeFrameOverADecimalKeyComparesExactly(int p) {
+        // k = 10000000000000000.<id> as DECIMAL(38,1): distinct exactly, one value as DOUBLE (ulp 2 at 1e16).
+        String k = "CAST(CONCAT('10000000000000000.', CAST(id AS VARCHAR)) AS DECIMAL(38,1))";
+        List<List<Object>> got = rows(p, "SELECT id, COUNT(*) OVER (ORDER BY " + k + " RANGE BETWEEN 1 PRECEDING AND "
+                + "CURRENT ROW), COUNT(*) OVER (ORDER BY " + k + " RANGE BETWEEN CURRENT ROW AND 1 FOLLOWING) FROM w "
+                + "ORDER BY id");
+        for (int i = 0; i < X.length; i++) {
+            assertEquals(big((long) i + 1, (long) X.length - i), longs(got, 1).subList(i, i + 1).isEmpty() ? big()
+                    : List.of(longs(got, 1).get(i), longs(got, 2).get(i)), "row " + i);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1})
+    void rangeFrameOverADecimalKeyWithSubUlpStepsComparesExactly(int p) {
+        // k = 10000000000000000 + 1.1 * id as DECIMAL: consecutive keys differ by 1.1 > 1, so a frame of
+        // "1 PRECEDING AND 1 FOLLOWING" holds the row alone; as DOUBLEs (ulp 2) neighbours look within 1.
+        String k = "(CAST(id AS DECIMAL(38,1)) * CAST('1.1' AS DECIMAL(38,1)) + CAST('10000000000000000' AS "
+                + "DECIMAL(38,1)))";
+        List<List<Object>> got = rows(p, "SELECT id, COUNT(*) OVER (ORDER BY " + k + " RANGE BETWEEN 1 PRECEDING AND "
+                + "1 FOLLOWING), CAST(" + k + " AS VARCHAR) FROM w ORDER BY id");
+        for (int i = 0; i < X.length; i++) {
+            assertEquals(new java.math.BigDecimal("10000000000000000").add(new java.math.BigDecimal("1.1")
+                    .multiply(java.math.BigDecimal.valueOf(i))).compareTo(new java.math.BigDecimal(
+                    (String) got.get(i).get(2))), 0, "key of row " + i + ": " + got.get(i));
+            assertEquals(big(1L), longs(got, 1).subList(i, i + 1), "row " + i + ": " + got.get(i));
+        }
+    }
 }

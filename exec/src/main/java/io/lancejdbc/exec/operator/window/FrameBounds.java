@@ -129,7 +129,32 @@ final class FrameBounds {
             }
             ArrowType t = key.getField().getType();
             int sign = ascending ? 1 : -1;
-            if (t instanceof ArrowType.FloatingPoint || t instanceof ArrowType.Decimal) {
+            if (t instanceof ArrowType.Decimal) {
+                // Exactly: a DECIMAL(38) key read as DOUBLE would merge values closer than the double's ulp.
+                ColumnReaders.DecimalReader r = ColumnReaders.decimals(key);
+                return new RangeValues() {
+                    @Override
+                    boolean isNull(int p) {
+                        return r.isNull(perm[p]);
+                    }
+
+                    private java.math.BigDecimal oriented(int p) {
+                        java.math.BigDecimal x = r.get(perm[p]);
+                        return ascending ? x : x.negate();
+                    }
+
+                    @Override
+                    boolean before(int q, int p, long offset) {
+                        return oriented(q).compareTo(oriented(p).subtract(java.math.BigDecimal.valueOf(offset))) < 0;
+                    }
+
+                    @Override
+                    boolean notAfter(int q, int p, long offset) {
+                        return oriented(q).compareTo(oriented(p).add(java.math.BigDecimal.valueOf(offset))) <= 0;
+                    }
+                };
+            }
+            if (t instanceof ArrowType.FloatingPoint) {
                 ColumnReaders.DoubleReader r = ColumnReaders.doubles(key);
                 return new RangeValues() {
                     // NaN +- offset is NaN and compares false with everything: like NULL, a NaN row's frame is its
