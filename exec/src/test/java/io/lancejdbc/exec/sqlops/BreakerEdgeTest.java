@@ -40,6 +40,11 @@ class BreakerEdgeTest {
     static final long MAX = Long.MAX_VALUE;
     static final long[] X = {MAX, MAX, -MAX, -MAX, MAX, -1, 10, Long.MIN_VALUE};
 
+    /** Table {@code u (id BIGINT NOT NULL, u UBIGINT)}: 0, 1, 2^63-1, 2^63, 2^63+1, 2^64-1, 2 rows per fragment. */
+    static final BigInteger[] U = {BigInteger.ZERO, BigInteger.ONE, BigInteger.valueOf(MAX),
+        BigInteger.ONE.shiftLeft(63), BigInteger.ONE.shiftLeft(63).add(BigInteger.ONE),
+        BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)};
+
     static Path dir;
     static EmbeddedQueryEngine engine;
     static Map<Integer, EngineSession> sessions = new HashMap<>();
@@ -58,6 +63,19 @@ class BreakerEdgeTest {
                         for (int k = 0; k < count; k++) {
                             id.set(k, first + k);
                             x.set(k, X[(int) (first + k)]);
+                        }
+                    });
+        }
+        try (BufferAllocator allocator = new RootAllocator()) {
+            Schema schema = new Schema(List.of(Types.field("id", Types.INT64, false),
+                    Types.field("u", new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, false), true)));
+            GeneratedDatasetWriter.to(root.resolve("u.lance"), schema).rows(0, U.length).maxRowsPerFile(2)
+                    .batchSize(2).write(allocator, (batch, first, count) -> {
+                        ValueAccess.Setter id = ValueAccess.setter(batch.getVector(0));
+                        ValueAccess.Setter u = ValueAccess.setter(batch.getVector(1));
+                        for (int k = 0; k < count; k++) {
+                            id.set(k, first + k);
+                            u.set(k, new java.math.BigDecimal(U[(int) (first + k)]));
                         }
                     });
         }
@@ -286,5 +304,28 @@ class BreakerEdgeTest {
                     (String) got.get(i).get(2))), 0, "key of row " + i + ": " + got.get(i));
             assertEquals(big(1L), longs(got, 1).subList(i, i + 1), "row " + i + ": " + got.get(i));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void uint64AcrossTwoToTheSixtyThreeInRangeFramesMinMaxAndTopK(int p) {
+        List<List<Object>> got = rows(p, "SELECT id, COUNT(*) OVER (ORDER BY u RANGE BETWEEN 1 PRECEDING AND 1 "
+                + "FOLLOWING) FROM u ORDER BY id");
+        assertEquals(big(2L, 2L, 2L, 3L, 2L, 1L), longs(got, 1), got.toString());
+        assertEquals(List.of(U[5], U[0]), longs(rows(p, "SELECT MAX(u), MIN(u) FROM u"), 0).subList(0, 1).isEmpty()
+                ? List.of() : List.of(longs(rows(p, "SELECT MAX(u) FROM u"), 0).get(0),
+                        longs(rows(p, "SELECT MIN(u) FROM u"), 0).get(0)));
+        assertEquals(List.of(U[5], U[4], U[3]), longs(rows(p, "SELECT u FROM u ORDER BY u DESC LIMIT 3"), 0));
+        List<List<Object>> win = rows(p, "SELECT id, MAX(u) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND CURRENT "
+                + "ROW), MIN(u) OVER (ORDER BY id ROWS BETWEEN CURRENT ROW AND 1 FOLLOWING) FROM u ORDER BY id");
+        for (int i = 0; i < U.length; i++) {
+            assertEquals(U[i], longs(win, 1).get(i), "max row " + i);
+            assertEquals(U[i], longs(win, 2).get(i), "min row " + i);
+        }
+        BigInteger sum = BigInteger.ZERO;
+        for (BigInteger x : U) {
+            sum = sum.add(x);
+        }
+        assertEquals(List.of(sum), longs(rows(p, "SELECT SUM(u) FROM u"), 0));
     }
 }

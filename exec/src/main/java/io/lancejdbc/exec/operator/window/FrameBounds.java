@@ -175,6 +175,34 @@ final class FrameBounds {
                     }
                 };
             }
+            if (t instanceof ArrowType.Int && !((ArrowType.Int) t).getIsSigned()
+                    && ((ArrowType.Int) t).getBitWidth() == 64) {
+                // uint64: the stored long is unsigned (2^63 .. 2^64-1 read as negative longs); compare exactly.
+                ColumnReaders.LongReader r = ColumnReaders.longs(key);
+                return new RangeValues() {
+                    @Override
+                    boolean isNull(int p) {
+                        return r.isNull(perm[p]);
+                    }
+
+                    private java.math.BigInteger oriented(int p) {
+                        long x = r.get(perm[p]);
+                        java.math.BigInteger v = java.math.BigInteger.valueOf(x >>> 1).shiftLeft(1)
+                                .or(java.math.BigInteger.valueOf(x & 1));
+                        return ascending ? v : v.negate();
+                    }
+
+                    @Override
+                    boolean before(int q, int p, long offset) {
+                        return oriented(q).compareTo(oriented(p).subtract(java.math.BigInteger.valueOf(offset))) < 0;
+                    }
+
+                    @Override
+                    boolean notAfter(int q, int p, long offset) {
+                        return oriented(q).compareTo(oriented(p).add(java.math.BigInteger.valueOf(offset))) <= 0;
+                    }
+                };
+            }
             if (t instanceof ArrowType.Int) {
                 ColumnReaders.LongReader r = ColumnReaders.longs(key);
                 return new RangeValues() {
