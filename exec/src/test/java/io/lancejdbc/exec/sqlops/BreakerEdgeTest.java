@@ -328,4 +328,26 @@ class BreakerEdgeTest {
         }
         assertEquals(List.of(sum), longs(rows(p, "SELECT SUM(u) FROM u"), 0));
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void uint64ComparisonsAndDescendingRangeAcrossTwoToTheSixtyThree(int p) {
+        String[][] counts = {{"u > 9223372036854775807", "3"}, {"u >= 9223372036854775808", "3"},
+            {"u BETWEEN 1 AND 9223372036854775808", "3"}, {"u IN (18446744073709551615, 0)", "2"},
+            {"u < 0", "0"}, {"u + 0 > 9223372036854775807", "3"}, {"u <> 9223372036854775808", "5"},
+            {"u = 18446744073709551615", "1"}, {"u > id", "4"}};
+        for (String[] c : counts) {
+            assertEquals(List.of(new BigInteger(c[1])), longs(rows(p, "SELECT COUNT(*) FROM u WHERE " + c[0]), 0),
+                    c[0]);
+        }
+        List<List<Object>> got = rows(p, "SELECT id, COUNT(*) OVER (ORDER BY u DESC RANGE BETWEEN 1 PRECEDING AND 1 "
+                + "FOLLOWING), LAG(u) OVER (ORDER BY u) FROM u ORDER BY id");
+        assertEquals(big(2L, 2L, 2L, 3L, 2L, 1L), longs(got, 1), got.toString());
+        List<Object> lag = new ArrayList<>();
+        lag.add(null);
+        for (int i = 0; i + 1 < U.length; i++) {
+            lag.add(U[i]);
+        }
+        assertEquals(lag, longs(got, 2));
+    }
 }
