@@ -38,6 +38,14 @@ public final class SortOperator implements PhysicalOperator {
         return new SortOperator(partials, keys, offset, limit, true);
     }
 
+    /**
+     * The rows a Top-N keeps, {@code offset + limit} (both {@code >= 0}), saturated at {@link Long#MAX_VALUE}: LIMIT
+     * 9223372036854775807 OFFSET 5 keeps every row instead of overflowing to a negative count.
+     */
+    public static long keep(long offset, long limit) {
+        return offset > Long.MAX_VALUE - limit ? Long.MAX_VALUE : offset + limit;
+    }
+
     private SortOperator(PhysicalOperator input, List<SortKey> keys, long offset, long limit,
             boolean mergesPartials) {
         this.mergesPartials = mergesPartials;
@@ -95,7 +103,7 @@ public final class SortOperator implements PhysicalOperator {
             nullsFirst[i] = keys.get(i).nullsFirst();
         }
         BatchStream in = ctx.open(input);
-        if (limit >= 0 && offset + limit <= TopNStream.MAX_HEAP_ROWS) {
+        if (limit >= 0 && keep(offset, limit) <= TopNStream.MAX_HEAP_ROWS) {
             return new TopNStream(in, compiled, asc, nullsFirst, (int) offset, (int) limit, ctx);
         }
         return new BatchStream() {
@@ -168,7 +176,7 @@ public final class SortOperator implements PhysicalOperator {
             @Override
             public VectorSchemaRoot next() {
                 if (!sorted) {
-                    long keep = limit >= 0 ? offset + limit : -1;
+                    long keep = limit >= 0 ? keep(offset, limit) : -1;
                     VectorSchemaRoot b;
                     while ((b = in.next()) != null) {
                         ctx.cancellation().throwIfCancelled();
@@ -185,7 +193,7 @@ public final class SortOperator implements PhysicalOperator {
                     sorted = true;
                     position = limit >= 0 ? (int) Math.min(offset, total) : 0;
                     if (limit >= 0) {
-                        total = (int) Math.min(total, offset + limit);
+                        total = (int) Math.min(total, keep(offset, limit));
                     }
                 }
                 if (position >= total) {

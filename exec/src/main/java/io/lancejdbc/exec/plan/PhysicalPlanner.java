@@ -105,7 +105,7 @@ public final class PhysicalPlanner {
     /** ORDER BY … LIMIT: per-split partial Top-Ns merged by a final one where the input splits, else one heap. */
     private PhysicalOperator topN(PhysicalOperator input, List<io.lancejdbc.sql.plan.SortKey> keys, long offset,
             long limit) {
-        long keep = offset + limit;
+        long keep = limit < 0 ? -1 : SortOperator.keep(offset, limit);
         int degree = parallelism();
         if (degree > 1 && keep >= 0 && keep <= PARTIAL_TOPN_MAX_ROWS) {
             Optional<SplitPipeline> pipeline = SplitPipeline.of(input);

@@ -10,8 +10,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 /**
  * The frame {@code [start, end)} (window positions) of every row, per SQL:2011 7.11 window clause: ROWS counts
  * rows; RANGE with CURRENT ROW extends to the peers; RANGE with an offset compares the one ORDER BY value (rows
- * whose value lies within the offset, NULLs being peers only of NULLs). Starts and ends never decrease within a
- * partition, which the aggregates rely on.
+ * whose value lies within the offset, NULLs being peers only of NULLs and NaNs only of NaNs). Starts and ends never
+ * decrease within a partition, which the aggregates rely on.
  */
 final class FrameBounds {
     final int[] start;
@@ -113,6 +113,7 @@ final class FrameBounds {
 
     /** The ORDER BY values by window position, oriented so that window order is ascending. */
     private abstract static class RangeValues {
+        /** NULL, or NaN: a value that is only a peer of its own kind, never within an offset of a number. */
         abstract boolean isNull(int p);
 
         /** Value at {@code q} lies before (current value - offset): outside the frame start. */
@@ -128,12 +129,39 @@ final class FrameBounds {
             }
             ArrowType t = key.getField().getType();
             int sign = ascending ? 1 : -1;
-            if (t instanceof ArrowType.FloatingPoint || t instanceof ArrowType.Decimal) {
-                ColumnReaders.DoubleReader r = ColumnReaders.doubles(key);
+            if (t instanceof ArrowType.Decimal) {
+                // Exactly: a DECIMAL(38) key read as DOUBLE would merge values closer than the double's ulp.
+                ColumnReaders.DecimalReader r = ColumnReaders.decimals(key);
                 return new RangeValues() {
                     @Override
                     boolean isNull(int p) {
                         return r.isNull(perm[p]);
+                    }
+
+                    private java.math.BigDecimal oriented(int p) {
+                        java.math.BigDecimal x = r.get(perm[p]);
+                        return ascending ? x : x.negate();
+                    }
+
+                    @Override
+                    boolean before(int q, int p, long offset) {
+                        return oriented(q).compareTo(oriented(p).subtract(java.math.BigDecimal.valueOf(offset))) < 0;
+                    }
+
+                    @Override
+                    boolean notAfter(int q, int p, long offset) {
+                        return oriented(q).compareTo(oriented(p).add(java.math.BigDecimal.valueOf(offset))) <= 0;
+                    }
+                };
+            }
+            if (t instanceof ArrowType.FloatingPoint) {
+                ColumnReaders.DoubleReader r = ColumnReaders.doubles(key);
+                return new RangeValues() {
+                    // NaN +- offset is NaN and compares false with everything: like NULL, a NaN row's frame is its
+                    // NaN peers (NaN sorts above every number, so NaNs form one run at an end of the numbers).
+                    @Override
+                    boolean isNull(int p) {
+                        return r.isNull(perm[p]) || Double.isNaN(r.get(perm[p]));
                     }
 
                     @Override
@@ -144,6 +172,34 @@ final class FrameBounds {
                     @Override
                     boolean notAfter(int q, int p, long offset) {
                         return sign * r.get(perm[q]) <= sign * r.get(perm[p]) + offset;
+                    }
+                };
+            }
+            if (t instanceof ArrowType.Int && !((ArrowType.Int) t).getIsSigned()
+                    && ((ArrowType.Int) t).getBitWidth() == 64) {
+                // uint64: the stored long is unsigned (2^63 .. 2^64-1 read as negative longs); compare exactly.
+                ColumnReaders.LongReader r = ColumnReaders.longs(key);
+                return new RangeValues() {
+                    @Override
+                    boolean isNull(int p) {
+                        return r.isNull(perm[p]);
+                    }
+
+                    private java.math.BigInteger oriented(int p) {
+                        long x = r.get(perm[p]);
+                        java.math.BigInteger v = java.math.BigInteger.valueOf(x >>> 1).shiftLeft(1)
+                                .or(java.math.BigInteger.valueOf(x & 1));
+                        return ascending ? v : v.negate();
+                    }
+
+                    @Override
+                    boolean before(int q, int p, long offset) {
+                        return oriented(q).compareTo(oriented(p).subtract(java.math.BigInteger.valueOf(offset))) < 0;
+                    }
+
+                    @Override
+                    boolean notAfter(int q, int p, long offset) {
+                        return oriented(q).compareTo(oriented(p).add(java.math.BigInteger.valueOf(offset))) <= 0;
                     }
                 };
             }
