@@ -8,7 +8,11 @@ import java.util.Objects;
  *
  * @param maxRows the most rows the result may have ({@code Statement.setMaxRows}); 0 means no limit
  * @param fetchSize a hint for the batch size in rows; 0 means the engine default
- * @param timeoutMillis the query timeout in milliseconds; 0 means none
+ * @param timeoutMillis the statement's query timeout in milliseconds, 0 for none. The engine bounds the planning
+ *     steps that wait on storage by it (listing and opening the datasets of a file TVF) but does not end a running
+ *     query by it: the caller owns the deadline and cancels {@code cancellation} with a reason that starts with
+ *     {@code "Query timeout"} when it passes (the JDBC statement's timer, the Flight call deadline), which the
+ *     engine reports as SQLState HYT00.
  * @param cancellation the cancellation signal of this execution, not null
  * @param datasetVersions dataset versions to read instead of the latest, by dataset URI (as
  *     {@link QueryResult#datasetVersions()} reports them), for a re-run of one execution that must read what the

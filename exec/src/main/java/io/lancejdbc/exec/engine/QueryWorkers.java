@@ -16,13 +16,13 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Thread-safe. {@link #shutdown()} and friends only concern this view: the engine's pool is never shut down here.
  */
-final class QueryWorkers extends AbstractExecutorService {
+public final class QueryWorkers extends AbstractExecutorService {
     private final ExecutorService pool;
     private final List<Runnable> idleActions = new ArrayList<>();
     private int running;
     private boolean shutdown;
 
-    QueryWorkers(ExecutorService pool) {
+    public QueryWorkers(ExecutorService pool) {
         this.pool = pool;
     }
 
@@ -84,7 +84,7 @@ final class QueryWorkers extends AbstractExecutorService {
      * Waits up to {@code millis} for the query's tasks to end (a worker that is not stuck notices a close within
      * one 50 ms poll or one batch); false when some still run. Keeps the thread's interrupt flag.
      */
-    boolean awaitIdle(long millis) {
+    public boolean awaitIdle(long millis) {
         try {
             return awaitTermination(millis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {

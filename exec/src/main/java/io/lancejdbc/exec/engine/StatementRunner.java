@@ -323,9 +323,14 @@ final class StatementRunner {
     private QueryResult explainAnalyze(PhysicalOperator root, Clock clock, QueryOptions options,
             Map<String, String> settings, long maxMemory) {
         OperatorProfile profile = new OperatorProfile();
-        try (BufferAllocator queryAllocator = session.allocator().newChildAllocator("explain-analyze", 0, maxMemory)) {
+        BufferAllocator queryAllocator = session.allocator().newChildAllocator("explain-analyze", 0, maxMemory);
+        // Like a query's result (StreamingResult): the allocator is closed once no split worker of the run is left,
+        // so a worker that ends after a failure or a cancel frees its batches first.
+        QueryWorkers queryWorkers = new QueryWorkers(workers);
+        session.queryStarted();
+        try {
             int batchSize = options.fetchSize() >= 1024 ? Math.min(options.fetchSize(), 65_536) : DEFAULT_BATCH_SIZE;
-            ExecContext ctx = new ExecContext(queryAllocator, options.cancellation(), workers, reader, batchSize,
+            ExecContext ctx = new ExecContext(queryAllocator, options.cancellation(), queryWorkers, reader, batchSize,
                     SessionSettings.parallelism(settings), clock, new ExprCompiler(clock, ExprCompiler.NO_SUBQUERIES),
                     profile);
             try (BatchStream stream = ctx.open(root)) {
@@ -334,6 +339,18 @@ final class StatementRunner {
                     b.close();
                 }
             }
+        } finally {
+            queryWorkers.awaitIdle(StreamingResult.CLOSE_GRACE_MILLIS);
+            queryWorkers.whenIdle(() -> {
+                try {
+                    queryAllocator.close();
+                } catch (IllegalStateException leaked) {
+                    org.slf4j.LoggerFactory.getLogger(StatementRunner.class).error(
+                            "Arrow memory leaked by EXPLAIN ANALYZE: {}", leaked.getMessage());
+                } finally {
+                    session.queryReleased();
+                }
+            });
         }
         List<Object[]> lines = new ArrayList<>();
         for (String line : ExplainRenderer.render(root, profile)) {

@@ -2,6 +2,7 @@ package io.lancejdbc.exec.vector;
 
 import io.lancejdbc.engine.Cancellation;
 import io.lancejdbc.exec.pin.PinnedTable;
+import io.lancejdbc.exec.engine.QueryWorkers;
 import io.lancejdbc.exec.expr.ExprCompiler;
 import io.lancejdbc.exec.lance.DatasetHandlePool;
 import io.lancejdbc.exec.lance.DatasetSource;
@@ -93,9 +94,12 @@ final class VectorSearchRunner implements AutoCloseable {
 
     Result run(PhysicalOperator op) {
         List<Map<String, Object>> rows = new ArrayList<>();
+        // The query's view of the pool: a split worker that ends after the stream's close frees its batches
+        // before the allocator closes (as StatementRunner waits for it).
+        QueryWorkers queryWorkers = new QueryWorkers(workers);
         try (BufferAllocator allocator = root.newChildAllocator("query", 0, Long.MAX_VALUE)) {
             Clock clock = Clock.systemUTC();
-            ExecContext ctx = new ExecContext(allocator, new Cancellation(), workers, reader, 1024, 4, clock,
+            ExecContext ctx = new ExecContext(allocator, new Cancellation(), queryWorkers, reader, 1024, 4, clock,
                     new ExprCompiler(clock, ExprCompiler.NO_SUBQUERIES));
             try (BatchStream s = op.open(ctx)) {
                 VectorSchemaRoot b;
@@ -113,6 +117,8 @@ final class VectorSearchRunner implements AutoCloseable {
                         }
                     }
                 }
+            } finally {
+                queryWorkers.awaitIdle(30_000);
             }
         }
         return new Result(rows, ExplainRenderer.render(op));
