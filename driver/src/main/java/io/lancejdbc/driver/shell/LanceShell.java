@@ -211,7 +211,9 @@ public final class LanceShell {
     List<String> sqllineArguments(ShellArguments a, String url, String script) {
         List<String> args = new ArrayList<>(List.of("-u", url, "-d", LanceDriver.class.getName(),
                 "-n", a.user() == null ? "" : a.user(), "-p", a.password() == null ? "" : a.password(),
-                "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE",
+                // --readOnly=true: sqlline otherwise calls setReadOnly(false) on connect, and the warning that the
+                // connection stays read-only opened every session with a stack trace.
+                "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE", "--readOnly=true",
                 "--showWarnings=true"));
         if (!terminal && a.option("maxWidth").isEmpty()) {
             args.add("--maxWidth=" + UNLIMITED_WIDTH);

@@ -133,7 +133,8 @@ class LanceShellTest {
     void withoutSqlStartsTheInteractiveShell() throws IOException {
         assertEquals(0, run("jdbc:lance:/w"));
         assertEquals(List.of(List.of("-u", "jdbc:lance:/w", "-d", LanceDriver.class.getName(), "-n", "", "-p", "",
-                "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE", "--showWarnings=true")),
+                "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE", "--readOnly=true",
+                "--showWarnings=true")),
                 sqllineRuns);
     }
 
@@ -210,7 +211,8 @@ class LanceShellTest {
         assertEquals(0, run("-u", "jdbc:lance:/w", "--run=" + script));
         assertEquals(List.of(), demoRequests);
         assertEquals(List.of(List.of("-u", "jdbc:lance:/w", "-d", LanceDriver.class.getName(), "-n", "", "-p", "",
-                "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE", "--showWarnings=true",
+                "--connectInteractionMode=notAskCredentials", "--isolation=TRANSACTION_NONE", "--readOnly=true",
+                "--showWarnings=true",
                 "--run=" + script)), sqllineRuns);
     }
 
