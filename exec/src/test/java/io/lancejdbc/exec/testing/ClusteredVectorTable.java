@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Random;
+import java.util.function.LongPredicate;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float4Vector;
@@ -128,14 +129,39 @@ public record ClusteredVectorTable(Path path, int rows, int dimension, int clust
      * in one pass over the regenerated rows.
      */
     public List<List<Long>> exactTopK(List<float[]> queries, int k) {
+        return exactTopK(queries, k, List.of(id -> true)).get(0);
+    }
+
+    /**
+     * The exact top-{@code k} ids by squared L2 distance for each query among the rows each filter keeps (ties by
+     * id), computed in double precision in one pass over the regenerated rows: each distance is computed once and
+     * offered to every filter that keeps the row.
+     *
+     * @param filters row filters on the id; the answer has one entry per filter, in order, each one list per query
+     *     (fewer than {@code k} ids when the filter keeps fewer rows)
+     */
+    public List<List<List<Long>>> exactTopK(List<float[]> queries, int k, List<LongPredicate> filters) {
         float[][] centres = centres();
-        List<PriorityQueue<double[]>> heaps = new ArrayList<>();
-        for (int q = 0; q < queries.size(); q++) {
-            // Max-heap of (distance, id): the worst kept neighbour on top.
-            heaps.add(new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(b[0], a[0])
-                    : Double.compare(b[1], a[1])));
+        List<List<PriorityQueue<double[]>>> heaps = new ArrayList<>();
+        for (int f = 0; f < filters.size(); f++) {
+            List<PriorityQueue<double[]>> perQuery = new ArrayList<>();
+            for (int q = 0; q < queries.size(); q++) {
+                // Max-heap of (distance, id): the worst kept neighbour on top.
+                perQuery.add(new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(b[0], a[0])
+                        : Double.compare(b[1], a[1])));
+            }
+            heaps.add(perQuery);
         }
+        boolean[] keeps = new boolean[filters.size()];
         for (long id = 0; id < rows; id++) {
+            boolean any = false;
+            for (int f = 0; f < filters.size(); f++) {
+                keeps[f] = filters.get(f).test(id);
+                any |= keeps[f];
+            }
+            if (!any) {
+                continue;
+            }
             float[] v = vector(id, centres[(int) (id % clusters)]);
             for (int q = 0; q < queries.size(); q++) {
                 float[] query = queries.get(q);
@@ -144,20 +170,29 @@ public record ClusteredVectorTable(Path path, int rows, int dimension, int clust
                     double x = (double) v[j] - query[j];
                     d += x * x;
                 }
-                PriorityQueue<double[]> h = heaps.get(q);
-                if (h.size() < k) {
-                    h.add(new double[] {d, id});
-                } else if (d < h.peek()[0]) {
-                    h.poll();
-                    h.add(new double[] {d, id});
+                for (int f = 0; f < filters.size(); f++) {
+                    if (!keeps[f]) {
+                        continue;
+                    }
+                    PriorityQueue<double[]> h = heaps.get(f).get(q);
+                    if (h.size() < k) {
+                        h.add(new double[] {d, id});
+                    } else if (d < h.peek()[0]) {
+                        h.poll();
+                        h.add(new double[] {d, id});
+                    }
                 }
             }
         }
-        List<List<Long>> out = new ArrayList<>();
-        for (PriorityQueue<double[]> h : heaps) {
-            List<double[]> kept = new ArrayList<>(h);
-            kept.sort((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
-            out.add(kept.stream().map(e -> (long) e[1]).toList());
+        List<List<List<Long>>> out = new ArrayList<>();
+        for (List<PriorityQueue<double[]>> perQuery : heaps) {
+            List<List<Long>> answers = new ArrayList<>();
+            for (PriorityQueue<double[]> h : perQuery) {
+                List<double[]> kept = new ArrayList<>(h);
+                kept.sort((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
+                answers.add(kept.stream().map(e -> (long) e[1]).toList());
+            }
+            out.add(answers);
         }
         return out;
     }
