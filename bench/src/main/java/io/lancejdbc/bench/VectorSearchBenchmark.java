@@ -39,7 +39,7 @@ import org.lance.ipc.ScanOptions;
  * recall@10 of both against the exact top 10 (issue 4 §7, issue 11 §2).
  *
  * <p>Data: {@link ClusteredVectorTable} (float32, 1000 clusters), 4 fragments, written once under {@code -dir} and
- * reused by later runs. Cases (select with {@code -cases}, comma-separated names):
+ * reused by later runs. Cases (select with {@code -cases}, comma-separated names, run in that order):
  * <ul>
  *   <li>{@code IVF_PQ}: IVF_PQ (256 partitions, 16 sub-vectors), nprobes 20, refine_factor 10;
  *   <li>{@code IVF_PQ-default}: the same index with Lance's defaults (no nprobes: at least 1 partition, no
@@ -241,10 +241,10 @@ public final class VectorSearchBenchmark {
                         + " | lance-core nearest p50 / p95 / p99 | recall@10 vector_search | recall@10 lance-core"
                         + " |%n"));
                 table.append("|---|---|---|---|---|---|---|---|---|\n");
-                for (Case b : base) {
-                    if (!selected.contains(b.name())) {
-                        continue;
-                    }
+                for (String name : selected) {
+                    Case b = base.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() ->
+                            new IllegalArgumentException("unknown case " + name + " (expected one of "
+                                    + base.stream().map(Case::name).toList() + ")"));
                     Path path = b.table().equals("pq") ? pq.path() : hnsw.path();
                     try (Dataset ds = Dataset.open().allocator(allocator).uri(path.toString()).build()) {
                         for (int f = 0; f < moduli.size(); f++) {

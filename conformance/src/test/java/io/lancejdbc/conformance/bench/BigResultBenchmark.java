@@ -92,10 +92,10 @@ public final class BigResultBenchmark {
 
     private static void print(String side, SideFigures s, Figures f) {
         double seconds = s.wall().median() / 1000;
-        System.out.printf(Locale.ROOT, "| %s | %.0f ms (%.0f..%.0f) | %.0f ms | %.2f M | %.0f | %d MB | %d MB |%n",
+        System.out.printf(Locale.ROOT, "| %s | %.0f ms (%.0f..%.0f) | %.0f ms | %.2f M | %.0f | %d MB | %.2f MB |%n",
                 side, s.wall().median(), s.wall().percentile(10), s.wall().percentile(90), s.cpu().median(),
                 f.rows() / seconds / 1e6, f.valueBytes() / seconds / 1e6, s.peakHeapBytes() >> 20,
-                s.peakArrowBytes() >> 20);
+                s.peakArrowBytes() / 1048576.0);
     }
 
     /**
