@@ -54,7 +54,9 @@ import org.lance.ipc.ScanOptions;
  * filters the k nearest rows afterwards). A modulus prime to the 1000 clusters keeps the fraction 1/m of every
  * cluster (11: 9.1%, 101: 0.99%), so the filter does not pick the clusters; {@code -prefilters none} runs only the
  * unfiltered searches. The exact oracle applies the same filter; every returned id is checked against it and the
- * filter's row count against lance-core's {@code countRows(filter)}.
+ * filter's row count against lance-core's {@code countRows(filter)}. {@code -lance-reads-vector true} makes the
+ * lance-core side project the vector column as well, as the driver does for each candidate (to recompute its exact
+ * distance).
  *
  * <pre>
  * mvn -o -pl bench -am package -DskipTests -Pvector-bench -Dbench.args="-queries 200 -rows 100000"
@@ -68,7 +70,7 @@ public final class VectorSearchBenchmark {
     private static final ArrowType FLOAT32 = new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
 
     private record Options(Path dir, int rows, int dimension, int queries, int warmup, String cases,
-            int tunedNprobes, int tunedRefineFactor, List<Integer> prefilters) {
+            int tunedNprobes, int tunedRefineFactor, List<Integer> prefilters, boolean lanceReadsVector) {
         static Options parse(String[] args) {
             Path dir = Path.of("target/bench-data");
             int rows = 100_000;
@@ -79,6 +81,7 @@ public final class VectorSearchBenchmark {
             int tunedNprobes = 64;
             int tunedRefineFactor = 100;
             String prefilters = "11,101";
+            boolean lanceReadsVector = false;
             for (int i = 0; i + 1 < args.length; i += 2) {
                 switch (args[i]) {
                     case "-dir" -> dir = Path.of(args[i + 1]);
@@ -90,15 +93,16 @@ public final class VectorSearchBenchmark {
                     case "-tuned-nprobes" -> tunedNprobes = Integer.parseInt(args[i + 1]);
                     case "-tuned-refine" -> tunedRefineFactor = Integer.parseInt(args[i + 1]);
                     case "-prefilters" -> prefilters = args[i + 1];
+                    case "-lance-reads-vector" -> lanceReadsVector = Boolean.parseBoolean(args[i + 1]);
                     default -> throw new IllegalArgumentException("unknown option " + args[i]
                             + " (expected -dir, -rows, -dim, -queries, -warmup, -cases, -tuned-nprobes,"
-                            + " -tuned-refine, -prefilters)");
+                            + " -tuned-refine, -prefilters, -lance-reads-vector)");
                 }
             }
             List<Integer> moduli = prefilters.equals("none") ? List.of()
                     : Arrays.stream(prefilters.split(",")).map(Integer::parseInt).toList();
             return new Options(dir, rows, dimension, queries, warmup, cases, tunedNprobes, tunedRefineFactor,
-                    moduli);
+                    moduli, lanceReadsVector);
         }
     }
 
@@ -156,11 +160,15 @@ public final class VectorSearchBenchmark {
             return q.build();
         }
 
-        ScanOptions lanceOptions(float[] key) {
-            // The same columns the SQL side returns: naming _distance also keeps lance-core from logging a
-            // deprecation warning on every search (it auto-projects _distance when only "id" is named).
-            ScanOptions.Builder options = new ScanOptions.Builder().nearest(lanceQuery(key))
-                    .columns(List.of("id", "_distance"));
+        /**
+         * @param readVector whether to project the vector column too (what the driver reads for each candidate to
+         *     recompute its exact distance); otherwise {@code id, _distance}, the columns the SQL side returns
+         */
+        ScanOptions lanceOptions(float[] key, boolean readVector) {
+            // Naming _distance also keeps lance-core from logging a deprecation warning on every search (it
+            // auto-projects _distance when only "id" is named).
+            List<String> columns = readVector ? List.of("id", "_distance", "embedding") : List.of("id", "_distance");
+            ScanOptions.Builder options = new ScanOptions.Builder().nearest(lanceQuery(key)).columns(columns);
             if (modulus > 0) {
                 // Without prefilter(true) lance-core filters the k nearest rows after the search.
                 options.filter(filter()).prefilter(true);
@@ -260,7 +268,7 @@ public final class VectorSearchBenchmark {
                                 filter = String.format(Locale.ROOT, "`%s` (%.2f%%)", c.filter(),
                                         100.0 * matching / o.rows());
                             }
-                            Side[] sides = run(c, session, ds, allocator, queries, o.warmup());
+                            Side[] sides = run(c, session, ds, allocator, queries, o);
                             double lanceP50 = sides[2].percentile(50);
                             table.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %s | %.2f | %s | %.3f"
                                     + " | %.3f |%n", c.label(), filter, sides[0].latencies(),
@@ -271,8 +279,9 @@ public final class VectorSearchBenchmark {
                     }
                 }
                 System.out.printf(Locale.ROOT, "%d rows x %d dims, %d queries (+%d warm-up), %d processors, load"
-                        + " average %s -> %s%s", o.rows(), o.dimension(), o.queries(), o.warmup(),
-                        Runtime.getRuntime().availableProcessors(), loadBefore, loadAverage(), table);
+                        + " average %s -> %s, lance-core side projects %s%s", o.rows(), o.dimension(), o.queries(),
+                        o.warmup(), Runtime.getRuntime().availableProcessors(), loadBefore, loadAverage(),
+                        o.lanceReadsVector() ? "id, _distance, embedding" : "id, _distance", table);
             } finally {
                 engine.close();
             }
@@ -318,14 +327,14 @@ public final class VectorSearchBenchmark {
      * see the same machine load. Sides: 0 = prepared statement, 1 = SQL text, 2 = lance-core.
      */
     private static Side[] run(Case c, EngineSession session, Dataset ds, BufferAllocator allocator,
-            List<float[]> queries, int warmup) {
+            List<float[]> queries, Options o) {
         String sql = c.sql();
         PreparedQuery prepared = session.prepare(sql);
-        for (int i = 0; i < warmup; i++) {
+        for (int i = 0; i < o.warmup(); i++) {
             float[] q = queries.get(i % queries.size());
             viaPrepared(prepared, q);
             viaSql(session, sql, q);
-            viaLance(ds, allocator, c, q);
+            viaLance(ds, allocator, c, q, o.lanceReadsVector());
         }
         Side[] sides = {new Side(queries.size()), new Side(queries.size()), new Side(queries.size())};
         for (int i = 0; i < queries.size(); i++) {
@@ -336,7 +345,7 @@ public final class VectorSearchBenchmark {
                 List<Long> ids = switch (side) {
                     case 0 -> viaPrepared(prepared, q);
                     case 1 -> viaSql(session, sql, q);
-                    default -> viaLance(ds, allocator, c, q);
+                    default -> viaLance(ds, allocator, c, q, o.lanceReadsVector());
                 };
                 sides[side].millis[i] = (System.nanoTime() - t0) / 1e6;
                 for (long id : ids) {
@@ -377,9 +386,10 @@ public final class VectorSearchBenchmark {
         return ids;
     }
 
-    private static List<Long> viaLance(Dataset ds, BufferAllocator allocator, Case c, float[] q) {
+    private static List<Long> viaLance(Dataset ds, BufferAllocator allocator, Case c, float[] q,
+            boolean readVector) {
         List<Long> ids = new ArrayList<>(K);
-        try (LanceScanner scanner = LanceScanner.create(ds, c.lanceOptions(q), allocator);
+        try (LanceScanner scanner = LanceScanner.create(ds, c.lanceOptions(q, readVector), allocator);
                 ArrowReader reader = scanner.scanBatches()) {
             while (reader.loadNextBatch()) {
                 VectorSchemaRoot root = reader.getVectorSchemaRoot();
