@@ -192,40 +192,23 @@ final class SumAccumulators {
      * Double.MAX_VALUE gives infinity; an exact zero gives +0.0.
      */
     static final class DoubleSum implements Accumulator {
-        private ExactDoubleSum[] sums = new ExactDoubleSum[16];
-        private long[] counts = new long[16];
-        private long bytes;
+        /** Each group's exact sum and count of non-NULL values, in flat arrays. */
+        private final ExactDoubleSums sums = new ExactDoubleSums();
         private final boolean average;
 
         DoubleSum(boolean average) {
             this.average = average;
         }
 
-        private void ensure(int n) {
-            sums = GroupArrays.fit(sums, n);
-            counts = GroupArrays.fit(counts, n);
-        }
-
-        private ExactDoubleSum sum(int g) {
-            ExactDoubleSum s = sums[g];
-            if (s == null) {
-                s = new ExactDoubleSum();
-                sums[g] = s;
-                bytes += s.estimatedBytes();
-            }
-            return s;
-        }
-
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            ensure(groupCount);
+            ExactDoubleSums sums = this.sums;
+            sums.ensure(groupCount);
             DirectColumns.Doubles direct = DirectColumns.doubles(args[0], rows);
             if (direct != null) {
                 for (int i = 0; i < rows; i++) {
                     if (!direct.isNull(i)) {
-                        int g = groupIds[i];
-                        sum(g).add(direct.get(i), 1);
-                        counts[g]++;
+                        sums.add(groupIds[i], direct.get(i), 1);
                     }
                 }
                 return;
@@ -233,27 +216,23 @@ final class SumAccumulators {
             ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
             for (int i = 0; i < rows; i++) {
                 if (!r.isNull(i)) {
-                    int g = groupIds[i];
-                    sum(g).add(r.get(i), 1);
-                    counts[g]++;
+                    sums.add(groupIds[i], r.get(i), 1);
                 }
             }
         }
 
         private void fold(FieldVector[] args, int from, int to, int g, int sign) {
             ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
-            ExactDoubleSum s = sum(g);
             for (int i = from; i < to; i++) {
                 if (!r.isNull(i)) {
-                    s.add(r.get(i), sign);
-                    counts[g] += sign;
+                    sums.add(g, r.get(i), sign);
                 }
             }
         }
 
         @Override
         public void add(FieldVector[] args, int from, int to, int group) {
-            ensure(group + 1);
+            sums.ensure(group + 1);
             fold(args, from, to, group, 1);
         }
 
@@ -269,34 +248,32 @@ final class SumAccumulators {
 
         @Override
         public void reset(int group) {
-            ensure(group + 1);
-            sums[group] = null;
-            counts[group] = 0;
+            sums.ensure(group + 1);
+            sums.reset(group);
         }
 
         @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             DoubleSum o = (DoubleSum) other;
-            ensure(groupCount);
-            for (int g = 0; g < mapping.length && g < o.sums.length; g++) {
-                if (o.sums[g] != null) {
-                    sum(mapping[g]).add(o.sums[g]);
-                    counts[mapping[g]] += o.counts[g];
-                }
+            sums.ensure(groupCount);
+            o.sums.ensure(mapping.length);
+            for (int g = 0; g < mapping.length; g++) {
+                sums.merge(mapping[g], o.sums, g);
             }
         }
 
         private void put(ColumnWriters.DoubleWriter w, int g, int index) {
-            if (counts[g] == 0) {
+            long count = sums.count(g);
+            if (count == 0) {
                 w.setNull(index);
             } else {
-                w.set(index, average ? sums[g].mean(counts[g]) : sums[g].value());
+                w.set(index, average ? sums.mean(g, count) : sums.value(g));
             }
         }
 
         @Override
         public void write(FieldVector out, int groupCount) {
-            ensure(groupCount);
+            sums.ensure(groupCount);
             ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
             for (int g = 0; g < groupCount; g++) {
                 put(w, g, g);
@@ -306,12 +283,13 @@ final class SumAccumulators {
 
         @Override
         public void writeGroup(int group, FieldVector out, int index) {
+            sums.ensure(group + 1);
             put(ColumnWriters.doubles(out), group, index);
         }
 
         @Override
         public long estimatedBytes() {
-            return sums.length * 16L + bytes;
+            return sums.estimatedBytes();
         }
     }
 
