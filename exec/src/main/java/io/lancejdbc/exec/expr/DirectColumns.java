@@ -136,6 +136,15 @@ public final class DirectColumns {
             MemoryUtil.copyFromMemory(data + pos, out, 0, len);
             return out;
         }
+
+        /** Copies {@code len} bytes from {@code pos} (inside a value checked by {@link #start(int)}) into {@code dst}. */
+        public void copyInto(long pos, int len, byte[] dst, int dstOffset) {
+            if (dstOffset < 0 || dstOffset + len > dst.length) {
+                throw new IndexOutOfBoundsException("bytes " + dstOffset + ".." + (dstOffset + len) + " of "
+                        + dst.length);
+            }
+            MemoryUtil.copyFromMemory(data + pos, dst, dstOffset, len);
+        }
     }
 
     /** @return a reader, or null unless {@code v} is an int32 or int64 vector */

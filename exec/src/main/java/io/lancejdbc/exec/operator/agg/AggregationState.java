@@ -121,10 +121,15 @@ final class AggregationState implements AutoCloseable {
     private void checkMemory() {
         long bytes = estimatedBytes();
         if (bytes > maxMemoryBytes) {
-            throw new SqlError(SqlState.OUT_OF_MEMORY, "GROUP BY state needs about " + bytes / (1 << 20)
-                    + " MiB, above query.max_memory (" + maxMemoryBytes / (1 << 20) + " MiB); raise query.max_memory"
-                    + " or group by fewer distinct keys");
+            throw new SqlError(SqlState.OUT_OF_MEMORY, "GROUP BY state needs about " + mebibytes(bytes)
+                    + ", above query.max_memory (" + io.lancejdbc.exec.operator.hash.BuildSide.mib(maxMemoryBytes)
+                    + "); raise query.max_memory or group by fewer distinct keys");
         }
+    }
+
+    /** An estimate for a message: whole MiB, or KiB below one MiB. */
+    private static String mebibytes(long bytes) {
+        return bytes >= 1 << 20 ? bytes / (1 << 20) + " MiB" : bytes / 1024 + " KiB";
     }
 
     /** The result: key columns then aggregate columns, one row per group. */

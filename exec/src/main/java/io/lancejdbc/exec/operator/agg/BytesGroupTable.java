@@ -6,34 +6,32 @@ import io.lancejdbc.exec.expr.DirectColumns;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Group table for one string or binary key: open addressing over hashes, keys kept as byte arrays. For
+ * Group table for one string or binary key: open addressing over hashes, the keys' bytes kept in one arena. For
  * {@code utf8}/{@code binary} vectors the Arrow buffers are read in place ({@link DirectColumns.Bytes}), eight bytes at
- * a time, and a row's key is only copied when it starts a new group. Each group also keeps its length and first eight
- * bytes, so keys of up to eight bytes (codes, categories, flags) compare without touching the key arrays.
+ * a time, and a row's key is only copied when it starts a new group. A slot is two adjacent longs, the key's first
+ * eight bytes (little-endian, zero-padded) and its hash with its group id + 1 (0 = empty), so a probe touches one
+ * cache line, and keys of up to eight bytes (codes, categories, flags) compare without touching the arena.
  */
 final class BytesGroupTable implements GroupTable {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private int[] slotGroups = new int[1024];
-    private int[] slotHashes = new int[1024];
-    private final List<byte[]> groupKeys = new ArrayList<>();
-    /** Per group: the key's length (-1 for the NULL group) and its first eight bytes, little-endian, zero-padded. */
+    /** Per slot: head, then (hash << 32) | (group + 1). */
+    private long[] slots = new long[2 * 1024];
+    /** The bytes of every group's key, group after group. */
+    private byte[] arena = new byte[4096];
+    private int arenaSize;
+    /** Per group: where its key starts in the arena, and its length (-1 for the NULL group). */
+    private int[] groupOffsets = new int[256];
     private int[] groupLengths = new int[256];
-    private long[] groupHeads = new long[256];
+    private int size;
     private int nullGroup = -1;
-    private long bytes;
-
-    BytesGroupTable() {
-        Arrays.fill(slotGroups, -1);
-    }
 
     @Override
     public void assign(FieldVector[] keys, int rows, int[] groupIds) {
@@ -50,7 +48,7 @@ final class BytesGroupTable implements GroupTable {
 
     private int nullGroup() {
         if (nullGroup < 0) {
-            nullGroup = addGroup(null, -1, 0);
+            nullGroup = addGroup(-1);
         }
         return nullGroup;
     }
@@ -65,34 +63,41 @@ final class BytesGroupTable implements GroupTable {
             int len = v.end(i) - start;
             long head = len == 0 ? 0 : v.getLong(start) & mask(Math.min(len, 8));
             int h = hash(v, start, len, head);
-            int mask = slotGroups.length - 1;
+            long[] slots = this.slots;
+            int mask = (slots.length >>> 1) - 1;
             int slot = h & mask;
             while (true) {
-                int g = slotGroups[slot];
-                if (g < 0) {
-                    groupIds[i] = insert(slot, h, v.copy(start, len), head);
+                int at = slot << 1;
+                long hg = slots[at + 1];
+                if (hg == 0) {
+                    int g = addGroup(len);
+                    v.copyInto(start, len, arena, groupOffsets[g]);
+                    groupIds[i] = insert(at, h, head, g);
                     break;
                 }
-                if (slotHashes[slot] == h && groupLengths[g] == len && groupHeads[g] == head
-                        && (len <= 8 || tailEquals(groupKeys.get(g), v, start, len))) {
-                    groupIds[i] = g;
-                    break;
+                if ((int) (hg >>> 32) == h && slots[at] == head) {
+                    int g = (int) hg - 1;
+                    if (groupLengths[g] == len && (len <= 8 || tailEquals(groupOffsets[g], v, start, len))) {
+                        groupIds[i] = g;
+                        break;
+                    }
                 }
                 slot = (slot + 1) & mask;
             }
         }
     }
 
-    /** Bytes 8..len of {@code key} equal those of the value at {@code start}. */
-    private static boolean tailEquals(byte[] key, DirectColumns.Bytes v, int start, int len) {
+    /** Bytes 8..len of the arena key at {@code offset} equal those of the value at {@code start}. */
+    private boolean tailEquals(int offset, DirectColumns.Bytes v, int start, int len) {
+        byte[] a = arena;
         int k = 8;
         for (; k + 8 <= len; k += 8) {
-            if ((long) LONGS.get(key, k) != v.getLong(start + k)) {
+            if ((long) LONGS.get(a, offset + k) != v.getLong(start + k)) {
                 return false;
             }
         }
         for (; k < len; k++) {
-            if (key[k] != v.getByte(start + k)) {
+            if (a[offset + k] != v.getByte(start + k)) {
                 return false;
             }
         }
@@ -101,40 +106,57 @@ final class BytesGroupTable implements GroupTable {
 
     private int find(byte[] key) {
         int h = hash(key, key.length);
-        int mask = slotGroups.length - 1;
+        long head = head(key);
+        int mask = (slots.length >>> 1) - 1;
         int slot = h & mask;
         while (true) {
-            int g = slotGroups[slot];
-            if (g < 0) {
-                return insert(slot, h, key, head(key));
+            int at = slot << 1;
+            long hg = slots[at + 1];
+            if (hg == 0) {
+                int g = addGroup(key.length);
+                System.arraycopy(key, 0, arena, groupOffsets[g], key.length);
+                return insert(at, h, head, g);
             }
-            if (slotHashes[slot] == h && Arrays.equals(groupKeys.get(g), key)) {
-                return g;
+            if ((int) (hg >>> 32) == h && slots[at] == head) {
+                int g = (int) hg - 1;
+                if (groupLengths[g] == key.length && Arrays.equals(arena, groupOffsets[g],
+                        groupOffsets[g] + key.length, key, 0, key.length)) {
+                    return g;
+                }
             }
             slot = (slot + 1) & mask;
         }
     }
 
-    private int insert(int slot, int h, byte[] key, long head) {
-        int g = addGroup(key, key.length, head);
-        bytes += key.length + 16;
-        slotGroups[slot] = g;
-        slotHashes[slot] = h;
-        if (groupKeys.size() * 2 > slotGroups.length) {
+    private int insert(int at, int h, long head, int g) {
+        slots[at] = head;
+        slots[at + 1] = ((long) h << 32) | (g + 1L);
+        if (size * 4L > slots.length) {
             rehash();
         }
         return g;
     }
 
-    private int addGroup(byte[] key, int length, long head) {
-        int g = groupKeys.size();
+    /** A new group with room for a key of {@code length} bytes (-1: the NULL group) reserved in the arena. */
+    private int addGroup(int length) {
+        int g = size;
         if (g == groupLengths.length) {
             groupLengths = Arrays.copyOf(groupLengths, g * 2);
-            groupHeads = Arrays.copyOf(groupHeads, g * 2);
+            groupOffsets = Arrays.copyOf(groupOffsets, g * 2);
         }
-        groupKeys.add(key);
+        int bytes = Math.max(length, 0);
+        if (arena.length - arenaSize < bytes) {
+            long grown = Math.max((long) arenaSize + bytes, arena.length * 2L);
+            if (grown > Integer.MAX_VALUE - 8) {
+                throw new io.lancejdbc.engine.SqlError(io.lancejdbc.engine.SqlState.OUT_OF_MEMORY,
+                        "GROUP BY keys need more than 2 GiB; group by fewer distinct keys");
+            }
+            arena = Arrays.copyOf(arena, (int) grown);
+        }
+        groupOffsets[g] = arenaSize;
         groupLengths[g] = length;
-        groupHeads[g] = head;
+        arenaSize += bytes;
+        size++;
         return g;
     }
 
@@ -190,40 +212,49 @@ final class BytesGroupTable implements GroupTable {
     }
 
     private void rehash() {
-        int[] oldGroups = slotGroups;
-        int[] oldHashes = slotHashes;
-        slotGroups = new int[oldGroups.length * 2];
-        slotHashes = new int[oldGroups.length * 2];
-        Arrays.fill(slotGroups, -1);
-        int mask = slotGroups.length - 1;
-        for (int i = 0; i < oldGroups.length; i++) {
-            if (oldGroups[i] >= 0) {
-                int slot = oldHashes[i] & mask;
-                while (slotGroups[slot] >= 0) {
+        long[] old = slots;
+        long[] grown = new long[old.length * 2];
+        int mask = (grown.length >>> 1) - 1;
+        for (int at = 0; at < old.length; at += 2) {
+            long hg = old[at + 1];
+            if (hg != 0) {
+                int slot = (int) (hg >>> 32) & mask;
+                while (grown[(slot << 1) + 1] != 0) {
                     slot = (slot + 1) & mask;
                 }
-                slotGroups[slot] = oldGroups[i];
-                slotHashes[slot] = oldHashes[i];
+                grown[slot << 1] = old[at];
+                grown[(slot << 1) + 1] = hg;
             }
         }
+        slots = grown;
     }
 
     @Override
     public int size() {
-        return groupKeys.size();
+        return size;
     }
 
     @Override
     public FieldVector[] keyVectors(Field[] fields, BufferAllocator allocator) {
-        int n = groupKeys.size();
+        int n = size;
         FieldVector v = ColumnWriters.allocate(fields[0], n, allocator);
-        ColumnWriters.BytesWriter w = ColumnWriters.bytes(v);
-        for (int g = 0; g < n; g++) {
-            byte[] k = groupKeys.get(g);
-            if (k == null) {
-                w.setNull(g);
-            } else {
-                w.set(g, k);
+        if (v instanceof BaseVariableWidthVector) {
+            BaseVariableWidthVector w = (BaseVariableWidthVector) v;
+            for (int g = 0; g < n; g++) {
+                if (groupLengths[g] < 0) {
+                    w.setNull(g);
+                } else {
+                    w.setSafe(g, arena, groupOffsets[g], groupLengths[g]);
+                }
+            }
+        } else {
+            ColumnWriters.BytesWriter w = ColumnWriters.bytes(v);
+            for (int g = 0; g < n; g++) {
+                if (groupLengths[g] < 0) {
+                    w.setNull(g);
+                } else {
+                    w.set(g, Arrays.copyOfRange(arena, groupOffsets[g], groupOffsets[g] + groupLengths[g]));
+                }
             }
         }
         v.setValueCount(n);
@@ -232,6 +263,6 @@ final class BytesGroupTable implements GroupTable {
 
     @Override
     public long estimatedBytes() {
-        return bytes + slotGroups.length * 8L;
+        return arena.length + slots.length * 8L + groupLengths.length * 8L;
     }
 }

@@ -100,6 +100,19 @@ final class ExactDoubleSum {
         normalize();
     }
 
+    /**
+     * Adds the fixed-point digits {@code src[offset..offset+n-1]} (32-bit digits in signed longs, possibly not
+     * normalized, the first of weight 2^(32 * from - 1074)) into this sum.
+     */
+    void addDigits(int from, long[] src, int offset, int n) {
+        normalize();
+        cover(from, from + n - 1);
+        for (int k = 0; k < n; k++) {
+            digits[from - lo + k] += src[offset + k];
+        }
+        normalize();
+    }
+
     /** Makes the digits {@code from..to} (absolute indices) addressable. */
     private void cover(int from, int to) {
         if (lo < 0) {
@@ -170,7 +183,11 @@ final class ExactDoubleSum {
         if (nans > 0 || posInf > 0 || negInf > 0) {
             return value();
         }
-        BigInteger u = units();
+        return meanOfUnits(units(), count);
+    }
+
+    /** The mean of an exact finite sum of {@code u} units of 2^-1074 over {@code count} values, rounded once. */
+    static double meanOfUnits(BigInteger u, long count) {
         if (u.signum() == 0) {
             return 0.0;
         }
@@ -184,7 +201,7 @@ final class ExactDoubleSum {
     }
 
     /** {@code units * 2^-(1074 + extraShift)} rounded to nearest-even. */
-    private static double round(BigInteger units, int extraShift) {
+    static double round(BigInteger units, int extraShift) {
         int len = units.abs().bitLength();
         if (len == 0) {
             return 0.0;

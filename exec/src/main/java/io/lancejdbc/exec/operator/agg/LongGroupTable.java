@@ -2,54 +2,63 @@ package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.expr.ColumnReaders;
 import io.lancejdbc.exec.expr.ColumnWriters;
+import io.lancejdbc.exec.expr.DirectColumns;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 
-/** Group table for one integer-like key (ints, dates, times, timestamps): open addressing on primitive longs. */
+/**
+ * Group table for one integer-like key (ints, dates, times, timestamps): open addressing on primitive longs. A slot
+ * is two adjacent longs (the key, then its group id + 1, 0 = empty), so a probe touches one cache line; int32 and
+ * int64 keys are read straight from the Arrow buffers ({@link DirectColumns.Longs}).
+ */
 final class LongGroupTable implements GroupTable {
-    private long[] slotKeys = new long[1024];
-    private int[] slotGroups = new int[1024];
+    private long[] slots = new long[2 * 1024];
     private long[] groupKeys = new long[256];
     private int size;
     private int nullGroup = -1;
 
-    LongGroupTable() {
-        Arrays.fill(slotGroups, -1);
-    }
-
     @Override
     public void assign(FieldVector[] keys, int rows, int[] groupIds) {
+        DirectColumns.Longs direct = DirectColumns.longs(keys[0], rows);
+        if (direct != null) {
+            for (int i = 0; i < rows; i++) {
+                groupIds[i] = direct.isNull(i) ? nullGroup() : find(direct.get(i));
+            }
+            return;
+        }
         ColumnReaders.LongReader r = ColumnReaders.longs(keys[0]);
         for (int i = 0; i < rows; i++) {
-            if (r.isNull(i)) {
-                if (nullGroup < 0) {
-                    nullGroup = newGroup(0);
-                }
-                groupIds[i] = nullGroup;
-            } else {
-                groupIds[i] = find(r.get(i));
-            }
+            groupIds[i] = r.isNull(i) ? nullGroup() : find(r.get(i));
         }
     }
 
+    private int nullGroup() {
+        if (nullGroup < 0) {
+            nullGroup = newGroup(0);
+        }
+        return nullGroup;
+    }
+
     private int find(long key) {
-        int mask = slotKeys.length - 1;
+        long[] slots = this.slots;
+        int mask = (slots.length >>> 1) - 1;
         int slot = (int) mix(key) & mask;
         while (true) {
-            int g = slotGroups[slot];
+            int at = slot << 1;
+            long g = slots[at + 1] - 1;
             if (g < 0) {
-                g = newGroup(key);
-                slotKeys[slot] = key;
-                slotGroups[slot] = g;
-                if (size * 2 > slotKeys.length) {
+                int created = newGroup(key);
+                slots[at] = key;
+                slots[at + 1] = created + 1L;
+                if (size * 4L > slots.length) {
                     rehash();
                 }
-                return g;
+                return created;
             }
-            if (slotKeys[slot] == key && g != nullGroup) {
-                return g;
+            if (slots[at] == key) {
+                return (int) g;
             }
             slot = (slot + 1) & mask;
         }
@@ -64,22 +73,20 @@ final class LongGroupTable implements GroupTable {
     }
 
     private void rehash() {
-        long[] oldKeys = slotKeys;
-        int[] oldGroups = slotGroups;
-        slotKeys = new long[oldKeys.length * 2];
-        slotGroups = new int[oldKeys.length * 2];
-        Arrays.fill(slotGroups, -1);
-        int mask = slotKeys.length - 1;
-        for (int i = 0; i < oldKeys.length; i++) {
-            if (oldGroups[i] >= 0) {
-                int slot = (int) mix(oldKeys[i]) & mask;
-                while (slotGroups[slot] >= 0) {
+        long[] old = slots;
+        long[] grown = new long[old.length * 2];
+        int mask = (grown.length >>> 1) - 1;
+        for (int at = 0; at < old.length; at += 2) {
+            if (old[at + 1] != 0) {
+                int slot = (int) mix(old[at]) & mask;
+                while (grown[(slot << 1) + 1] != 0) {
                     slot = (slot + 1) & mask;
                 }
-                slotKeys[slot] = oldKeys[i];
-                slotGroups[slot] = oldGroups[i];
+                grown[slot << 1] = old[at];
+                grown[(slot << 1) + 1] = old[at + 1];
             }
         }
+        slots = grown;
     }
 
     private static long mix(long x) {
@@ -109,6 +116,6 @@ final class LongGroupTable implements GroupTable {
 
     @Override
     public long estimatedBytes() {
-        return slotKeys.length * 12L + groupKeys.length * 8L;
+        return slots.length * 8L + groupKeys.length * 8L;
     }
 }

@@ -22,11 +22,11 @@ final class SumAccumulators {
      */
     static final class LongSum implements Accumulator {
         // Removing rows is exact: 128-bit two's complement subtraction.
-        /** Low 64 bits of each group's sum (two's complement). */
-        private long[] sums = new long[16];
-        /** High 64 bits of each group's sum. */
-        private long[] highs = new long[16];
-        private long[] counts = new long[16];
+        /**
+         * Per group, three adjacent longs (one cache line for a row's update): the low 64 bits of the sum (two's
+         * complement), its high 64 bits, and the count of values.
+         */
+        private long[] state = new long[16 * 3];
         private final boolean average;
 
         LongSum(boolean average) {
@@ -51,28 +51,27 @@ final class SumAccumulators {
 
         // The same loop over a final reader class: no interface call or bounds check per row.
         private void updateDirect(DirectColumns.Longs r, int rows, int[] groupIds) {
-            long[] sums = this.sums;
-            long[] highs = this.highs;
-            long[] counts = this.counts;
+            long[] state = this.state;
             for (int i = 0; i < rows; i++) {
                 if (!r.isNull(i)) {
-                    int g = groupIds[i];
+                    int at = groupIds[i] * 3;
                     long x = r.get(i);
-                    long low = sums[g];
+                    long low = state[at];
                     long s = low + x;
-                    highs[g] = Int128Sums.highAfterAdd(highs[g], low, x, s);
-                    sums[g] = s;
-                    counts[g]++;
+                    state[at + 1] = Int128Sums.highAfterAdd(state[at + 1], low, x, s);
+                    state[at] = s;
+                    state[at + 2]++;
                 }
             }
         }
 
         private void add(int g, long x) {
-            long low = sums[g];
+            int at = g * 3;
+            long low = state[at];
             long s = low + x;
-            highs[g] = Int128Sums.highAfterAdd(highs[g], low, x, s);
-            sums[g] = s;
-            counts[g]++;
+            state[at + 1] = Int128Sums.highAfterAdd(state[at + 1], low, x, s);
+            state[at] = s;
+            state[at + 2]++;
         }
 
         private static SqlError overflow(BigInteger sum) {
@@ -81,9 +80,9 @@ final class SumAccumulators {
         }
 
         private void ensure(int n) {
-            sums = GroupArrays.fit(sums, n);
-            highs = GroupArrays.fit(highs, n);
-            counts = GroupArrays.fit(counts, n);
+            if (state.length < n * 3L) {
+                state = java.util.Arrays.copyOf(state, Math.max(n, state.length / 3 * 2) * 3);
+            }
         }
 
         @Override
@@ -105,12 +104,13 @@ final class SumAccumulators {
         @Override
         public void retract(FieldVector[] args, int from, int to, int group) {
             ColumnReaders.LongReader r = ColumnReaders.longs(args[0]);
+            int at = group * 3;
             for (int i = from; i < to; i++) {
                 if (!r.isNull(i)) {
                     long x = r.get(i);
-                    highs[group] = Int128Sums.highAfterSubtract(highs[group], sums[group], x);
-                    sums[group] -= x;
-                    counts[group]--;
+                    state[at + 1] = Int128Sums.highAfterSubtract(state[at + 1], state[at], x);
+                    state[at] -= x;
+                    state[at + 2]--;
                 }
             }
         }
@@ -118,9 +118,7 @@ final class SumAccumulators {
         @Override
         public void reset(int group) {
             ensure(group + 1);
-            sums[group] = 0;
-            highs[group] = 0;
-            counts[group] = 0;
+            java.util.Arrays.fill(state, group * 3, group * 3 + 3, 0);
         }
 
         @Override
@@ -133,20 +131,22 @@ final class SumAccumulators {
         }
 
         private void put(ColumnWriters.DoubleWriter w, int g, int index) {
-            if (counts[g] == 0) {
+            int at = g * 3;
+            if (state[at + 2] == 0) {
                 w.setNull(index);
             } else {
-                w.set(index, Int128Sums.mean(highs[g], sums[g], counts[g]));
+                w.set(index, Int128Sums.mean(state[at + 1], state[at], state[at + 2]));
             }
         }
 
         private void put(ColumnWriters.LongWriter w, int g, int index) {
-            if (counts[g] == 0) {
+            int at = g * 3;
+            if (state[at + 2] == 0) {
                 w.setNull(index);
-            } else if (!Int128Sums.fitsLong(highs[g], sums[g])) {
-                throw overflow(Int128Sums.value(highs[g], sums[g]));
+            } else if (!Int128Sums.fitsLong(state[at + 1], state[at])) {
+                throw overflow(Int128Sums.value(state[at + 1], state[at]));
             } else {
-                w.set(index, sums[g]);
+                w.set(index, state[at]);
             }
         }
 
@@ -154,11 +154,13 @@ final class SumAccumulators {
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             LongSum o = (LongSum) other;
             ensure(groupCount);
-            for (int g = 0; g < mapping.length && g < o.sums.length; g++) {
-                int t = mapping[g];
-                highs[t] = Int128Sums.highAfterMerge(highs[t], sums[t], o.highs[g], o.sums[g]);
-                sums[t] += o.sums[g];
-                counts[t] += o.counts[g];
+            long[] from = o.state;
+            for (int g = 0; g < mapping.length && g * 3 < from.length; g++) {
+                int t = mapping[g] * 3;
+                int f = g * 3;
+                state[t + 1] = Int128Sums.highAfterMerge(state[t + 1], state[t], from[f + 1], from[f]);
+                state[t] += from[f];
+                state[t + 2] += from[f + 2];
             }
         }
 
@@ -181,7 +183,7 @@ final class SumAccumulators {
 
         @Override
         public long estimatedBytes() {
-            return sums.length * 24L;
+            return state.length * 8L;
         }
     }
 
@@ -192,40 +194,23 @@ final class SumAccumulators {
      * Double.MAX_VALUE gives infinity; an exact zero gives +0.0.
      */
     static final class DoubleSum implements Accumulator {
-        private ExactDoubleSum[] sums = new ExactDoubleSum[16];
-        private long[] counts = new long[16];
-        private long bytes;
+        /** Each group's exact sum and count of non-NULL values, in flat arrays. */
+        private final ExactDoubleSums sums = new ExactDoubleSums();
         private final boolean average;
 
         DoubleSum(boolean average) {
             this.average = average;
         }
 
-        private void ensure(int n) {
-            sums = GroupArrays.fit(sums, n);
-            counts = GroupArrays.fit(counts, n);
-        }
-
-        private ExactDoubleSum sum(int g) {
-            ExactDoubleSum s = sums[g];
-            if (s == null) {
-                s = new ExactDoubleSum();
-                sums[g] = s;
-                bytes += s.estimatedBytes();
-            }
-            return s;
-        }
-
         @Override
         public void update(FieldVector[] args, int rows, int[] groupIds, int groupCount) {
-            ensure(groupCount);
+            ExactDoubleSums sums = this.sums;
+            sums.ensure(groupCount);
             DirectColumns.Doubles direct = DirectColumns.doubles(args[0], rows);
             if (direct != null) {
                 for (int i = 0; i < rows; i++) {
                     if (!direct.isNull(i)) {
-                        int g = groupIds[i];
-                        sum(g).add(direct.get(i), 1);
-                        counts[g]++;
+                        sums.add(groupIds[i], direct.get(i), 1);
                     }
                 }
                 return;
@@ -233,27 +218,23 @@ final class SumAccumulators {
             ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
             for (int i = 0; i < rows; i++) {
                 if (!r.isNull(i)) {
-                    int g = groupIds[i];
-                    sum(g).add(r.get(i), 1);
-                    counts[g]++;
+                    sums.add(groupIds[i], r.get(i), 1);
                 }
             }
         }
 
         private void fold(FieldVector[] args, int from, int to, int g, int sign) {
             ColumnReaders.DoubleReader r = ColumnReaders.doubles(args[0]);
-            ExactDoubleSum s = sum(g);
             for (int i = from; i < to; i++) {
                 if (!r.isNull(i)) {
-                    s.add(r.get(i), sign);
-                    counts[g] += sign;
+                    sums.add(g, r.get(i), sign);
                 }
             }
         }
 
         @Override
         public void add(FieldVector[] args, int from, int to, int group) {
-            ensure(group + 1);
+            sums.ensure(group + 1);
             fold(args, from, to, group, 1);
         }
 
@@ -269,34 +250,32 @@ final class SumAccumulators {
 
         @Override
         public void reset(int group) {
-            ensure(group + 1);
-            sums[group] = null;
-            counts[group] = 0;
+            sums.ensure(group + 1);
+            sums.reset(group);
         }
 
         @Override
         public void merge(Accumulator other, int[] mapping, int groupCount) {
             DoubleSum o = (DoubleSum) other;
-            ensure(groupCount);
-            for (int g = 0; g < mapping.length && g < o.sums.length; g++) {
-                if (o.sums[g] != null) {
-                    sum(mapping[g]).add(o.sums[g]);
-                    counts[mapping[g]] += o.counts[g];
-                }
+            sums.ensure(groupCount);
+            o.sums.ensure(mapping.length);
+            for (int g = 0; g < mapping.length; g++) {
+                sums.merge(mapping[g], o.sums, g);
             }
         }
 
         private void put(ColumnWriters.DoubleWriter w, int g, int index) {
-            if (counts[g] == 0) {
+            long count = sums.count(g);
+            if (count == 0) {
                 w.setNull(index);
             } else {
-                w.set(index, average ? sums[g].mean(counts[g]) : sums[g].value());
+                w.set(index, average ? sums.mean(g, count) : sums.value(g));
             }
         }
 
         @Override
         public void write(FieldVector out, int groupCount) {
-            ensure(groupCount);
+            sums.ensure(groupCount);
             ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
             for (int g = 0; g < groupCount; g++) {
                 put(w, g, g);
@@ -306,12 +285,13 @@ final class SumAccumulators {
 
         @Override
         public void writeGroup(int group, FieldVector out, int index) {
+            sums.ensure(group + 1);
             put(ColumnWriters.doubles(out), group, index);
         }
 
         @Override
         public long estimatedBytes() {
-            return sums.length * 16L + bytes;
+            return sums.estimatedBytes();
         }
     }
 
