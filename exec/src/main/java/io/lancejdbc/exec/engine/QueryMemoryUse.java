@@ -9,8 +9,9 @@ import java.util.Locale;
  *
  * <p>The peak is the query allocator's {@link org.apache.arrow.memory.BufferAllocator#getPeakMemoryAllocation}: the
  * most bytes its buffers (and those of its child allocators, e.g. the batches imported from lance-core's C stream)
- * held at one time, counted as Arrow accounts them (a buffer Arrow allocates is rounded up to a power of two). The
- * Java heap of group tables and sort indexes is not in it; {@code query.max_memory} bounds the same figure.
+ * held at one time, counted as Arrow accounts them (a buffer Arrow allocates is rounded up to a power of two).
+ * {@code query.max_memory} is this allocator's limit; the Java heap of aggregation states and sort indexes is not in
+ * the figure (the limit applies to each aggregation state's heap separately).
  *
  * @param peakBytes the peak, {@code >= 0}
  * @param limitBytes the query's {@code query.max_memory} in bytes, {@link Long#MAX_VALUE} when unlimited
