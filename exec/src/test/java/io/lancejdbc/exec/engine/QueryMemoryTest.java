@@ -131,7 +131,8 @@ class QueryMemoryTest {
             List<String> lines = analyze(s, "SELECT id FROM t");
             long peak = Long.parseLong(peakLine(lines).group(1));
             assertTrue(peak >= BATCH_BYTES, lines.toString());
-            assertTrue(peak <= PARALLELISM * BATCHES_PER_RUNNING_SPLIT * BATCH_BYTES + SLACK_BYTES,
+            // The running splits' batches and the one EXPLAIN ANALYZE is dropping (still in the query allocator).
+            assertTrue(peak <= (PARALLELISM * BATCHES_PER_RUNNING_SPLIT + 1) * BATCH_BYTES + SLACK_BYTES,
                     "a scan whose rows are dropped at once held " + peak + " bytes: " + lines);
         }
     }
