@@ -238,13 +238,10 @@ public final class LanceFlightServer implements AutoCloseable {
             LanceFlightSqlProducer producer = null;
             try {
                 // Fail fast on bad catalog properties: open (and close) one session before listening.
-                String catalogName;
-                try (var probe = e.openSession(engineConfig)) {
-                    catalogName = probe.catalogName();
-                }
+                e.openSession(engineConfig).close();
                 SessionRegistry sessions = new SessionRegistry(e, engineConfig, idleTimeoutMillis, clientSessions);
                 producer = new LanceFlightSqlProducer(allocator, sessions, maxConcurrentQueries,
-                        config.containsKey(EngineProperty.QUERY_MAX_MEMORY.key()), catalogName);
+                        config.containsKey(EngineProperty.QUERY_MAX_MEMORY.key()));
                 Location location = tls ? Location.forGrpcTls(bind, port) : Location.forGrpcInsecure(bind, port);
                 FlightServer.Builder b = FlightServer.builder(allocator, location, producer)
                         .middleware(LanceFlightSqlProducer.SESSION_KEY,

@@ -94,14 +94,14 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
     private final ResultStreamer streamer;
 
     LanceFlightSqlProducer(BufferAllocator allocator, SessionRegistry sessions, int maxConcurrentQueries,
-            boolean memoryCapped, String catalogName) {
+            boolean memoryCapped) {
         this.allocator = allocator;
         this.sessions = sessions;
         this.maxQueries = maxConcurrentQueries;
         this.queries = new Semaphore(maxConcurrentQueries);
         this.memoryCapped = memoryCapped;
         this.sqlInfo = LanceSqlInfo.builder();
-        this.streamer = new ResultStreamer(allocator, catalogName);
+        this.streamer = new ResultStreamer(allocator);
     }
 
     // ---------------------------------------------------------------- sessions
@@ -186,7 +186,7 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
         Ticket ticket = new Ticket(pack(FlightSql.TicketStatementQuery.newBuilder()
                 .setStatementHandle(ByteString.copyFrom(handle.withVersions(result.datasetVersions())
                         .encode(allocator))).build()).toByteArray());
-        return new FlightInfo(streamer.flightSchema(schema), descriptor, List.of(new FlightEndpoint(ticket)), -1, -1);
+        return new FlightInfo(streamer.flightSchema(schema, entry.session.catalogName()), descriptor, List.of(new FlightEndpoint(ticket)), -1, -1);
     }
 
     private static String textHeader(CallContext context, String name) {
@@ -308,7 +308,8 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
                     cancellation.onCancel(() -> engine.cancel("Query was cancelled"));
                 }
             }
-            streamer.stream(result, listener, cancellation, () -> entry.lastUsed = System.nanoTime());
+            streamer.stream(result, entry.session.catalogName(), listener, cancellation,
+                    () -> entry.lastUsed = System.nanoTime());
         } catch (RuntimeException e) {
             listener.error(FlightErrors.of(cancellation.isCancelled() && !(e instanceof SqlError)
                     ? new SqlError(SqlState.QUERY_CANCELED, "Query was cancelled") : e));
@@ -403,7 +404,8 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
                     }
                 }
                 if (schema != null) {
-                    result.setDatasetSchema(ByteString.copyFrom(streamer.flightSchema(schema).serializeAsMessage()));
+                    result.setDatasetSchema(ByteString.copyFrom(streamer.flightSchema(schema,
+                            entry.session.catalogName()).serializeAsMessage()));
                 }
                 List<Field> params = new ArrayList<>();
                 List<org.apache.arrow.vector.types.pojo.ArrowType> types = prepared.parameterTypes();

@@ -29,18 +29,19 @@ final class ResultStreamer {
     private static final long READY_POLL_MILLIS = 50;
 
     private final BufferAllocator allocator;
-    private final String catalogName;
 
-    ResultStreamer(BufferAllocator allocator, String catalogName) {
+    ResultStreamer(BufferAllocator allocator) {
         this.allocator = allocator;
-        this.catalogName = catalogName;
     }
 
     /**
      * {@code schema} with the Flight SQL column metadata ({@code ARROW:FLIGHT:SQL:*}: catalog, schema, table, type
      * name, precision and scale) that Flight SQL clients read, next to the engine's own keys.
+     *
+     * @param catalogName the catalog of the session that ran the query (a child server's sessions each name their
+     *     own, from the properties their client opened them with)
      */
-    Schema flightSchema(Schema schema) {
+    Schema flightSchema(Schema schema, String catalogName) {
         List<Field> out = new ArrayList<>();
         for (Field f : schema.getFields()) {
             Map<String, String> md = new HashMap<>(f.getMetadata());
@@ -70,10 +71,12 @@ final class ResultStreamer {
      * Sends every batch of {@code result}, then completes the stream. A client that cancels the stream cancels
      * the query. Does not close {@code result}.
      *
+     * @param catalogName the catalog of the session that ran the query, for the column metadata
      * @param touch called after each batch (keeps the session from idling out)
      * @throws SqlError what the engine throws; 57014 when the query was cancelled
      */
-    void stream(QueryResult result, ServerStreamListener listener, Cancellation cancellation, Runnable touch) {
+    void stream(QueryResult result, String catalogName, ServerStreamListener listener, Cancellation cancellation,
+            Runnable touch) {
         Object readyLock = new Object();
         listener.setOnCancelHandler(() -> {
             cancellation.cancel("Query was cancelled by the client");
@@ -90,7 +93,7 @@ final class ResultStreamer {
         } catch (UnsupportedOperationException e) {
             // Older transports: isReady() is polled below.
         }
-        try (VectorSchemaRoot out = VectorSchemaRoot.create(flightSchema(result.schema()), allocator)) {
+        try (VectorSchemaRoot out = VectorSchemaRoot.create(flightSchema(result.schema(), catalogName), allocator)) {
             listener.start(out, null, IpcOption.DEFAULT);
             while (true) {
                 cancellation.throwIfCancelled();

@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.Map;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
@@ -64,6 +65,29 @@ class ClientSessionsTest {
                     .getEndpoints().get(0).getTicket())) {
                 assertTrue(s.next());
                 assertEquals(3L, ((Number) s.getRoot().getVector(0).getObject(0)).longValue());
+            }
+        }
+    }
+
+    @Test
+    void columnMetadataNamesTheCatalogOfTheSessionNotTheServers() throws Exception {
+        try (BufferAllocator a = new RootAllocator();
+                LanceFlightServer server = LanceFlightServer.builder().property("lance.catalog.type", "none")
+                        .clientSessions().port(0).start();
+                FlightClient c = FlightClient.builder(a, Location.forGrpcInsecure("127.0.0.1", server.port()))
+                        .intercept(new ClientCookieMiddleware.Factory()).build();
+                FlightSqlClient sql = new FlightSqlClient(c)) {
+            openSession(c, Map.of("warehouse", SharedDemoWarehouse.path().toString(), "catalog", "warehouse_b"));
+            String key = "ARROW:FLIGHT:SQL:CATALOG_NAME";
+            FlightInfo info = sql.execute("SELECT id FROM items WHERE id = 1");
+            assertEquals("warehouse_b", info.getSchema().getFields().get(0).getMetadata().get(key));
+            try (FlightStream s = sql.getStream(info.getEndpoints().get(0).getTicket())) {
+                assertEquals("warehouse_b", s.getSchema().getFields().get(0).getMetadata().get(key));
+                assertTrue(s.next());
+                assertEquals(1L, ((Number) s.getRoot().getVector(0).getObject(0)).longValue());
+            }
+            try (FlightSqlClient.PreparedStatement ps = sql.prepare("SELECT price FROM items")) {
+                assertEquals("warehouse_b", ps.getResultSetSchema().getFields().get(0).getMetadata().get(key));
             }
         }
     }

@@ -31,17 +31,20 @@ import org.lance.ipc.ScanOptions;
  *
  * <pre>
  * MatrixBenchmark &lt;data-dir&gt; [--quick] [--rows N] [--reps N] [--warmup N] [--fresh N] [--cells p1,p2]
- *     [--parallelism N] [--out FILE]
+ *     [--parallelism N] [--out FILE] [--peak-memory]
  * </pre>
- * {@code --quick} is 200,000 rows, 3 reps, 1 warm-up, 1 fresh JVM per cell. How to run it: docs/benchmarks.md.
+ * {@code --quick} is 200,000 rows, 3 reps, 1 warm-up, 1 fresh JVM per cell. {@code --peak-memory} also runs each
+ * cell's statement once under EXPLAIN ANALYZE after its timed runs and reports the query's peak Arrow allocation
+ * ({@code queryPeakMemory=}, bytes). How to run it: docs/benchmarks.md.
  */
 public final class MatrixBenchmark {
+    private static final java.util.regex.Pattern PEAK = java.util.regex.Pattern.compile("queryPeakMemory=(\\d+) bytes");
     private static final com.sun.management.OperatingSystemMXBean CPU =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     /** Parsed command line. */
     record Options(Path dir, long rows, int reps, int warmup, int fresh, List<String> cells, int parallelism,
-            Path out, String child, boolean childOursFirst) {
+            Path out, String child, boolean childOursFirst, boolean peakMemory) {
 
         static Options parse(String[] args) {
             Path dir = null;
@@ -54,6 +57,7 @@ public final class MatrixBenchmark {
             Path out = null;
             String child = null;
             boolean oursFirst = true;
+            boolean peakMemory = false;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 switch (a) {
@@ -72,6 +76,7 @@ public final class MatrixBenchmark {
                     case "--out" -> out = Path.of(args[++i]);
                     case "--child" -> child = args[++i];
                     case "--child-first" -> oursFirst = args[++i].equals("ours");
+                    case "--peak-memory" -> peakMemory = true;
                     default -> {
                         if (a.startsWith("--") || dir != null) {
                             throw new IllegalArgumentException("unexpected argument " + a);
@@ -82,13 +87,13 @@ public final class MatrixBenchmark {
             }
             if (dir == null) {
                 throw new IllegalArgumentException("usage: MatrixBenchmark <data-dir> [--quick] [--rows N] [--reps N]"
-                        + " [--warmup N] [--fresh N] [--cells p1,p2] [--parallelism N] [--out FILE]");
+                        + " [--warmup N] [--fresh N] [--cells p1,p2] [--parallelism N] [--out FILE] [--peak-memory]");
             }
             if (reps < 1 || warmup < 0 || fresh < 0) {
                 throw new IllegalArgumentException("--reps must be >= 1, --warmup and --fresh >= 0");
             }
             return new Options(dir, rows, reps, warmup, fresh, cells, parallelism,
-                    out == null ? dir.resolve("matrix-results.jsonl") : out, child, oursFirst);
+                    out == null ? dir.resolve("matrix-results.jsonl") : out, child, oursFirst, peakMemory);
         }
 
         List<MatrixCell> selected() {
@@ -102,9 +107,13 @@ public final class MatrixBenchmark {
         }
     }
 
-    /** One measured cell. */
+    /**
+     * One measured cell.
+     *
+     * @param peakMemory our statement's peak Arrow allocation in bytes (EXPLAIN ANALYZE), or -1 when not measured
+     */
     record Result(MatrixCell cell, String checksum, String pushed, Timings ours, Timings ref, Timings oursCpu,
-            Timings refCpu, Timings freshOurs, Timings freshRef) {
+            Timings refCpu, Timings freshOurs, Timings freshRef, long peakMemory) {
         double ratio() {
             return ours.median() / ref.median();
         }
@@ -193,6 +202,22 @@ public final class MatrixBenchmark {
             return new String[] {pushed, "pushed"};
         }
 
+        /** Our statement's peak Arrow allocation in bytes, from the last line EXPLAIN ANALYZE prints. */
+        long peakMemory(MatrixCell c) throws SQLException {
+            String last = null;
+            try (Statement st = connection.createStatement();
+                    ResultSet rs = st.executeQuery("EXPLAIN ANALYZE " + c.sqlFor(table))) {
+                while (rs.next()) {
+                    last = rs.getString(1);
+                }
+            }
+            java.util.regex.Matcher m = PEAK.matcher(last == null ? "" : last);
+            if (!m.lookingAt()) {
+                throw new IllegalStateException(c.id() + ": EXPLAIN ANALYZE did not end with the peak memory: " + last);
+            }
+            return Long.parseLong(m.group(1));
+        }
+
         @Override
         public void close() throws Exception {
             try (allocator; Dataset d = dataset; Connection conn = connection) {
@@ -253,11 +278,16 @@ public final class MatrixBenchmark {
                 (oursNow ? oursCpu : refCpu)[i] = cpu;
             }
         }
+        long peak = o.peakMemory() ? sides.peakMemory(c) : -1;
         Result r = new Result(c, expected, filter[1], new Timings(ours), new Timings(ref), new Timings(oursCpu),
-                new Timings(refCpu), null, null);
+                new Timings(refCpu), null, null, peak);
         System.out.printf(Locale.ROOT, "%-22s steady ours %8.1f ms  ref %8.1f ms  ratio %.3f  cpu %.1f / %.1f ms"
                 + "  %s  %s%n", c.id(), r.ours().median(), r.ref().median(), r.ratio(), r.oursCpu().median(),
                 r.refCpu().median(), expected, filter[1]);
+        if (peak >= 0) {
+            System.out.printf(Locale.ROOT, "%-22s peak Arrow allocation %,d bytes (%.1f MiB), max heap %d MiB%n",
+                    c.id(), peak, peak / 1048576.0, Runtime.getRuntime().maxMemory() >> 20);
+        }
         return r;
     }
 
@@ -310,7 +340,7 @@ public final class MatrixBenchmark {
             }
         }
         Result out = new Result(r.cell(), r.checksum(), r.pushed(), r.ours(), r.ref(), r.oursCpu(), r.refCpu(),
-                new Timings(ours), new Timings(ref));
+                new Timings(ours), new Timings(ref), r.peakMemory());
         System.out.printf(Locale.ROOT, "%-22s third run in a fresh JVM: ours %8.1f ms  ref %8.1f ms  ratio %.3f%n",
                 r.cell().id(), out.freshOurs().median(), out.freshRef().median(), out.freshRatio());
         return out;
@@ -367,10 +397,12 @@ public final class MatrixBenchmark {
                     r.pushed()));
             json.append(String.format(Locale.ROOT, "{\"cell\":\"%s\",\"rows\":%d,\"ours_ms\":%.3f,\"ref_ms\":%.3f,"
                     + "\"ratio\":%.4f,\"ours_cpu_ms\":%.3f,\"ref_cpu_ms\":%.3f,\"fresh_ratio\":%s,\"target\":%.2f,"
-                    + "\"load_start\":\"%s\",\"load_end\":\"%s\",\"checksum\":\"%s\",\"pushdown\":\"%s\"}%n",
+                    + "\"load_start\":\"%s\",\"load_end\":\"%s\",\"checksum\":\"%s\",\"pushdown\":\"%s\","
+                    + "\"peak_arrow_bytes\":%s}%n",
                     r.cell().id(), o.rows(), r.ours().median(), r.ref().median(), r.ratio(), r.oursCpu().median(),
                     r.refCpu().median(), Double.isNaN(fr) ? "null" : String.format(Locale.ROOT, "%.4f", fr),
-                    r.cell().target(), before, after, r.checksum(), r.pushed()));
+                    r.cell().target(), before, after, r.checksum(), r.pushed(),
+                    r.peakMemory() < 0 ? "null" : Long.toString(r.peakMemory())));
         }
         System.out.println();
         System.out.print(md);

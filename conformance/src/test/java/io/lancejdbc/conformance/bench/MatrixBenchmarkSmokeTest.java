@@ -31,6 +31,26 @@ class MatrixBenchmarkSmokeTest {
     }
 
     @Test
+    void peakMemoryIsTheArrowPeakOfOurStatement(@TempDir Path dir) throws Exception {
+        MatrixBenchmark.main(new String[] {dir.toString(), "--rows", "20000", "--reps", "1", "--warmup", "0",
+                "--fresh", "0", "--cells", "s.full,scan.4col", "--peak-memory"});
+        List<String> lines = Files.readAllLines(dir.resolve("matrix-results.jsonl"));
+        assertEquals(2, lines.size());
+        // The full sort holds all 20,000 rows of its two 8-byte columns at once; the scan streams.
+        long sort = peak(lines, "s.full");
+        long scan = peak(lines, "scan.4col");
+        assertTrue(sort >= 20_000L * 2 * 8, lines.toString());
+        assertTrue(scan > 0, lines.toString());
+    }
+
+    private static long peak(List<String> lines, String cell) {
+        String line = lines.stream().filter(l -> l.contains("\"cell\":\"" + cell + "\"")).findFirst().orElseThrow();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(".*\"peak_arrow_bytes\":(\\d+)}").matcher(line);
+        assertTrue(m.matches(), line);
+        return Long.parseLong(m.group(1));
+    }
+
+    @Test
     void theThirdRunInAFreshJvmReadsTheSameValues(@TempDir Path dir) throws Exception {
         MatrixBenchmark.main(new String[] {dir.toString(), "--rows", "20000", "--reps", "1", "--warmup", "0",
                 "--fresh", "1", "--cells", "a.str.1k.where"});

@@ -137,6 +137,28 @@ class EngineEndToEndTest {
     }
 
     @Test
+    void resultMetadataNamesTheCatalogTheConnectionNamed() throws SQLException {
+        java.util.Properties p = new java.util.Properties();
+        p.setProperty("catalog", "warehouse_b");
+        try (Connection c = ENGINE.connect("jdbc:lance:" + warehouse, p); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT id, upper(name) FROM warehouse_b.default.items WHERE id = 1")) {
+            assertEquals("warehouse_b", c.getCatalog());
+            ResultSetMetaData md = rs.getMetaData();
+            assertEquals("warehouse_b", md.getCatalogName(1));
+            assertEquals("default", md.getSchemaName(1));
+            assertEquals("items", md.getTableName(1));
+            // A computed column belongs to no table, so to no catalog.
+            assertEquals("", md.getCatalogName(2));
+            assertTrue(rs.next());
+            assertEquals(1L, rs.getLong(1));
+        }
+        try (Connection c = ENGINE.connect("jdbc:lance:" + warehouse, p);
+                PreparedStatement ps = c.prepareStatement("SELECT price FROM items WHERE id = ?")) {
+            assertEquals("warehouse_b", ps.getMetaData().getCatalogName(1));
+        }
+    }
+
+    @Test
     void nestedColumnsReadAsStructArrayAndMap() throws SQLException {
         try (ResultSet rs = connection.createStatement().executeQuery(
                 "SELECT address, tags, phones, attributes FROM people WHERE id = 1")) {

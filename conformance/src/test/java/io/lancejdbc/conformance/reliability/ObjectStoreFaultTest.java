@@ -6,20 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.lancejdbc.conformance.EngineUnderTest;
 import io.lancejdbc.conformance.reliability.FaultInjectingProxy.Fault;
 import io.lancejdbc.conformance.reliability.FaultInjectingProxy.Rule;
-import io.lancejdbc.exec.storage.StorageOptions;
-import io.lancejdbc.exec.testing.ObjectStoreWarehouses;
 import io.lancejdbc.exec.testing.SecretCanary;
-import io.lancejdbc.exec.testing.TestDatasets;
 import io.lancejdbc.exec.testing.UriDatasets;
-import io.lancejdbc.exec.testing.VectorIndexKind;
-import io.lancejdbc.exec.testing.VectorMetric;
-import io.lancejdbc.exec.testing.VectorTable;
-import io.lancejdbc.exec.testing.VectorTableSpec;
 import io.lancejdbc.exec.testing.s3.S3TestServer;
 import io.lancejdbc.exec.testing.s3.SharedS3Proxy;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -32,7 +23,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterAll;
@@ -41,7 +31,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.core.sync.RequestBody;
 
 /**
  * Issue 16 section 2, object storage: a {@link FaultInjectingProxy} in front of the in-process S3Proxy answers the
@@ -60,64 +49,38 @@ class ObjectStoreFaultTest {
 
     @TempDir
     static Path local;
-    static S3TestServer s3;
+    static FaultProxiedWarehouse warehouse;
     static String bucket;
     static FaultInjectingProxy proxy;
-    static VectorTable vectors;
 
     @BeforeAll
     static void setUp(S3TestServer server) throws IOException {
-        s3 = server;
-        bucket = server.createBucket("faults");
-        Map<String, String> lance = StorageOptions.fromProperties(server.connectionProperties()).lanceOptions();
         try (BufferAllocator a = new RootAllocator()) {
-            ObjectStoreWarehouses.write(a, "s3://" + bucket + "/wh/numbers.lance", lance, 20_000, 4);
-            UriDatasets.createIds(a, "s3://" + bucket + "/t/a.lance", lance, 0, 10, 5);
-            UriDatasets.createIds(a, "s3://" + bucket + "/t/b.lance", lance, 100, 8, 0);
-            vectors = TestDatasets.vectors(a, local.resolve("vecs.lance"), VectorTableSpec.defaults()
-                    .withIndex(VectorIndexKind.IVF_FLAT, VectorMetric.L2).withUnindexedRows(200));
+            warehouse = FaultProxiedWarehouse.create(server, "faults", a, local);
+            bucket = warehouse.bucket();
+            UriDatasets.createIds(a, "s3://" + bucket + "/t/a.lance", warehouse.lanceOptions(), 0, 10, 5);
+            UriDatasets.createIds(a, "s3://" + bucket + "/t/b.lance", warehouse.lanceOptions(), 100, 8, 0);
         }
-        Path root = vectors.path();
-        try (Stream<Path> files = Files.walk(root)) {
-            files.filter(Files::isRegularFile).forEach(f -> {
-                String key = "wh/vecs.lance/" + root.relativize(f).toString().replace('\\', '/');
-                try {
-                    server.client().putObject(b -> b.bucket(bucket).key(key), RequestBody.fromBytes(
-                            Files.readAllBytes(f)));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
-        proxy = new FaultInjectingProxy(server.endpoint().getPort());
+        proxy = warehouse.proxy();
     }
 
     @AfterAll
     static void tearDown() throws IOException {
-        proxy.close();
+        warehouse.close();
     }
 
     private static Connection connect() throws SQLException {
-        Properties p = new Properties();
-        p.putAll(s3.connectionProperties());
-        p.setProperty("s3.endpoint", "http://127.0.0.1:" + proxy.port());
+        Properties p = warehouse.connectionProperties();
         // Every query resolves the latest version (a listing) and opens what it reads through the proxy.
         p.setProperty("cache.latest_version.ttl_seconds", "0");
         p.setProperty("cache.metadata.ttl_seconds", "0");
         p.setProperty("lance.storage.client_max_retries", "3");
         p.setProperty("lance.storage.client_retry_timeout", "3");
-        return ENGINE.connect("jdbc:lance:s3://" + bucket + "/wh", p);
+        return ENGINE.connect(warehouse.url(), p);
     }
 
     private static String vectorSql() {
-        float[] q = vectors.queryVector(0);
-        StringBuilder json = new StringBuilder("[");
-        for (int i = 0; i < q.length; i++) {
-            json.append(i > 0 ? ", " : "").append(q[i]);
-        }
-        return "SELECT id, _distance FROM vector_search(\"table\" = \"vecs\", \"column\" = \"" + vectors.spec().column()
-                + "\", \"query_vector\" = \"" + json + "]\", \"top_k\" = \"5\", \"nprobes\" = \"4\") ORDER BY "
-                + "_distance, id";
+        return warehouse.vectorSql();
     }
 
     private static Map<String, String> statements() {

@@ -319,7 +319,10 @@ final class StatementRunner {
         }
     }
 
-    /** Runs the plan to its end, dropping the rows, then renders it with what each operator did. */
+    /**
+     * Runs the plan to its end, dropping the rows, then renders it with what each operator did and, last, the query's
+     * peak Arrow memory against {@code query.max_memory} ({@link QueryMemoryUse}).
+     */
     private QueryResult explainAnalyze(PhysicalOperator root, Clock clock, QueryOptions options,
             Map<String, String> settings, long maxMemory) {
         OperatorProfile profile = new OperatorProfile();
@@ -328,6 +331,7 @@ final class StatementRunner {
         // so a worker that ends after a failure or a cancel frees its batches first.
         QueryWorkers queryWorkers = new QueryWorkers(workers);
         session.queryStarted();
+        long peak;
         try {
             int batchSize = options.fetchSize() >= 1024 ? Math.min(options.fetchSize(), 65_536) : DEFAULT_BATCH_SIZE;
             ExecContext ctx = new ExecContext(queryAllocator, options.cancellation(), queryWorkers, reader, batchSize,
@@ -341,6 +345,8 @@ final class StatementRunner {
             }
         } finally {
             queryWorkers.awaitIdle(StreamingResult.CLOSE_GRACE_MILLIS);
+            // Read once the workers are done: a split worker's last batch counts too.
+            peak = queryAllocator.getPeakMemoryAllocation();
             queryWorkers.whenIdle(() -> {
                 try {
                     queryAllocator.close();
@@ -356,6 +362,7 @@ final class StatementRunner {
         for (String line : ExplainRenderer.render(root, profile)) {
             lines.add(new Object[] {line});
         }
+        lines.add(new Object[] {new QueryMemoryUse(peak, maxMemory).explainLine()});
         return rows(List.of(text("Explain String")), lines);
     }
 

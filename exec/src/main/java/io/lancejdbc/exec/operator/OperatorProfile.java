@@ -52,9 +52,15 @@ public final class OperatorProfile {
             return requests.sum();
         }
 
-        /** Counts a batch made outside a stream (e.g. a partial state handed over in memory). */
-        public void addRows(long n) {
-            rows.add(n);
+        /**
+         * Counts one partial result handed to the operator above in memory rather than as a batch (a worker's
+         * partial aggregation state): one batch of {@code rows} rows (groups) and no Arrow bytes, made in
+         * {@code nanos} nanoseconds of its worker (reading its inputs included, as for a stream's {@code next()}).
+         */
+        public void addHandedOver(long rows, long nanos) {
+            batches.increment();
+            this.rows.add(rows);
+            this.nanos.add(nanos);
         }
     }
 

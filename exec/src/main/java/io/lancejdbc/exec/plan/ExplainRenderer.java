@@ -11,7 +11,10 @@ import java.util.Locale;
  * Renders a physical plan as EXPLAIN text lines: one line per operator, its detail lines indented below it. With a
  * profile (EXPLAIN ANALYZE) each operator also gets an {@code actual:} line: {@code rows=}, {@code batches=},
  * {@code bytes=} (Arrow buffer bytes of its output) and {@code time=} (milliseconds in its {@code next()} calls,
- * its inputs' included, summed over threads), and each scan a {@code lanceFragmentsRead= lanceRequests=} line.
+ * its inputs' included, summed over threads), and each scan a {@code lanceFragmentsRead= lanceRequests=} line. A
+ * partial aggregation hands its states to the final one in memory: its {@code batches=} are the states (one per
+ * worker of its split stage), {@code rows=} their groups, {@code bytes=0} (the states are heap tables) and
+ * {@code time=} its workers' time reading and folding their splits.
  */
 public final class ExplainRenderer {
     private ExplainRenderer() {

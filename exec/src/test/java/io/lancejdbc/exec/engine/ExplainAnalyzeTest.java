@@ -49,7 +49,8 @@ class ExplainAnalyzeTest {
     }
 
     /** What one operator line of the analyzed plan reported. */
-    record Figures(String operator, long rows, long batches, long bytes, long fragments, long requests) {
+    record Figures(String operator, long rows, long batches, long bytes, double millis, long fragments,
+            long requests) {
     }
 
     /** The analyzed operators in plan order (depth-first), by their EXPLAIN line. */
@@ -58,14 +59,16 @@ class ExplainAnalyzeTest {
         List<Figures> out = new ArrayList<>();
         String op = null;
         long[] f = null;
+        double millis = -1;
         for (String line : lines) {
             Matcher m = OPERATOR_LINE.matcher(line);
             if (m.matches()) {
                 if (op != null) {
-                    out.add(new Figures(op, f[0], f[1], f[2], f[3], f[4]));
+                    out.add(new Figures(op, f[0], f[1], f[2], millis, f[3], f[4]));
                 }
                 op = m.group(2);
                 f = new long[] {-1, -1, -1, -1, -1};
+                millis = -1;
                 continue;
             }
             Matcher a = ACTUAL.matcher(line.trim());
@@ -73,6 +76,7 @@ class ExplainAnalyzeTest {
                 f[0] = Long.parseLong(a.group(1));
                 f[1] = Long.parseLong(a.group(2));
                 f[2] = Long.parseLong(a.group(3));
+                millis = Double.parseDouble(a.group(4));
             }
             Matcher l = LANCE.matcher(line.trim());
             if (l.matches()) {
@@ -81,7 +85,7 @@ class ExplainAnalyzeTest {
             }
         }
         if (op != null) {
-            out.add(new Figures(op, f[0], f[1], f[2], f[3], f[4]));
+            out.add(new Figures(op, f[0], f[1], f[2], millis, f[3], f[4]));
         }
         return out;
     }
@@ -131,6 +135,32 @@ class ExplainAnalyzeTest {
         assertTrue(partial.rows() >= groups && partial.rows() <= 4 * groups, plan.toString());
         assertEquals(1200, first(plan, "LANCE_SCAN lance.default.items").rows());
         assertEquals(5, first(plan, "LANCE_SCAN lance.default.items").requests());
+    }
+
+    @Test
+    void partialAggregateCountsOneStatePerWorkerAndItsWorkersTime() {
+        List<Figures> plan = analyze("SELECT category, COUNT(*) FROM items GROUP BY category");
+        Figures partial = first(plan, "HASH_AGGREGATE (partial)");
+        Figures stage = first(plan, "PARALLEL_SPLITS splits=5 degree=4");
+        // Every one of the stage's 4 workers hands one state to the final aggregation (one that found no split left
+        // hands an empty one); the states are heap tables, not Arrow batches.
+        assertEquals(4, partial.batches(), plan.toString());
+        assertEquals(0, partial.bytes(), plan.toString());
+        // A worker's time covers the reads of its splits (the stage's time) and folding them into its state.
+        assertTrue(stage.millis() > 0, plan.toString());
+        assertTrue(partial.millis() >= stage.millis(), plan.toString());
+        assertEquals(1200, stage.rows());
+    }
+
+    @Test
+    void partialDistinctCountsItsStatesAndGroups() {
+        long groups = count("SELECT COUNT(DISTINCT category) FROM items");
+        List<Figures> plan = analyze("SELECT DISTINCT category FROM items");
+        assertEquals(groups, plan.get(0).rows(), plan.toString());
+        Figures partial = first(plan, "HASH_DISTINCT (partial)");
+        assertEquals(4, partial.batches(), plan.toString());
+        assertTrue(partial.rows() >= groups && partial.rows() <= 4 * groups, plan.toString());
+        assertTrue(partial.millis() >= first(plan, "PARALLEL_SPLITS").millis(), plan.toString());
     }
 
     @Test

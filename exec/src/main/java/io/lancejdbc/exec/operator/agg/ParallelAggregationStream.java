@@ -29,7 +29,10 @@ final class ParallelAggregationStream implements BatchStream {
     private final SplitPipeline pipeline;
     private final int degree;
     private final SplitStage stage;
-    /** The partial aggregation, for EXPLAIN ANALYZE (its rows: the groups of every partial state). */
+    /**
+     * The partial aggregation, for EXPLAIN ANALYZE: one batch per worker's partial state, its rows the state's groups,
+     * its time the worker's (reading and folding its splits).
+     */
     private final PartialAggregateOperator partial;
     private final AggregationState.Factory states;
     private final ExecContext ctx;
@@ -83,6 +86,7 @@ final class ParallelAggregationStream implements BatchStream {
                 active++;
             }
             futures.add(ctx.workers().submit(() -> {
+                long started = System.nanoTime();
                 try {
                     AggregationState state = states.get();
                     try {
@@ -104,7 +108,7 @@ final class ParallelAggregationStream implements BatchStream {
                         throw e;
                     }
                     if (ctx.profile() != null) {
-                        ctx.profile().of(partial).addRows(state.groupCount());
+                        ctx.profile().of(partial).addHandedOver(state.groupCount(), System.nanoTime() - started);
                     }
                     synchronized (lock) {
                         if (!closed) {
