@@ -17,8 +17,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Reads the projected columns of a table reference's pinned dataset versions, one lance-core scanner per split (a run
  * of consecutive fragments, {@link FragmentSplitPlanner}); the pushed predicate and limit go to Lance. The planner
- * puts a {@link SplitStage} above it that reads the splits in parallel. Small batches of a split (a selective
- * filter) are merged before they leave it ({@link SmallBatchCoalescer}).
+ * puts a {@link SplitStage} above it that reads the splits in parallel.
  *
  * <p>A reference over several datasets (a file TVF with {@code "uris"}) is read as the datasets' splits one after
  * the other, in the reference's dataset order: the rows are the {@code UNION ALL} of the single-dataset scans, in
@@ -149,17 +148,7 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
         if (limit >= 0) {
             req = req.withLimit(limit);
         }
-        BatchStream renamed = new RenamingStream(ctx.scanReader().scan(req, ctx.allocator()), schema,
-                ctx.allocator());
-        return new SmallBatchCoalescer(renamed, smallBatchRows(ctx.batchSize()), ctx.allocator());
-    }
-
-    /**
-     * Batches below this many rows are merged before they leave the split ({@link SmallBatchCoalescer}): an eighth of
-     * the query's batch size (1,024 rows for the default 8,192), so a merged batch stays under a quarter of one.
-     */
-    static int smallBatchRows(int batchSize) {
-        return Math.max(1, batchSize / 8);
+        return new RenamingStream(ctx.scanReader().scan(req, ctx.allocator()), schema, ctx.allocator());
     }
 
     /**
