@@ -1,6 +1,7 @@
 package io.lancejdbc.exec.operator;
 
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -22,6 +23,27 @@ final class HandOff {
         try {
             while (!closed.getAsBoolean()) {
                 if (queue.offer(item, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * Takes one place for a batch the producer is about to read, waiting while every place is taken: a producer
+     * reserves before it reads, so the batches read but not yet taken by the consumer never exceed the places.
+     *
+     * @return false when the consumer closed the stream meanwhile or the thread was interrupted (its interrupt flag
+     *     is then set again); no place was taken
+     */
+    static boolean reserve(Semaphore places, BooleanSupplier closed) {
+        try {
+            while (!closed.getAsBoolean()) {
+                if (places.tryAcquire(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                     return true;
                 }
             }

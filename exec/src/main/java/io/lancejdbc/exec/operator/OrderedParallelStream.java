@@ -10,6 +10,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -17,8 +18,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Reads several split streams in parallel and delivers their batches in split order, so the rows are the same and in
- * the same order as a serial scan. At most {@code parallelism} splits run at once and each buffers at most
- * {@code bufferedBatches} batches: memory is bounded, and a slow consumer slows the readers (back-pressure).
+ * the same order as a serial scan. At most {@code parallelism} splits run at once and each holds at most
+ * {@code bufferedBatches} batches the consumer has not taken yet (a worker takes a place before it reads a batch, so
+ * a batch read and waiting for the queue counts too): memory is bounded by {@code parallelism * bufferedBatches}
+ * batches beyond those the consumer holds, however many batches a split has, and a slow consumer slows the readers
+ * (back-pressure).
  */
 public final class OrderedParallelStream implements BatchStream {
     private static final Object END = new Object();
@@ -38,7 +42,9 @@ public final class OrderedParallelStream implements BatchStream {
 
     /** One split's hand-off queue. */
     private final class Slot {
+        /** The batches plus the end marker (or failure); the places bound the batches. */
         final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(bufferedBatches + 1);
+        final Semaphore places = new Semaphore(bufferedBatches);
         volatile BatchStream stream;
         Future<?> future;
     }
@@ -84,6 +90,9 @@ public final class OrderedParallelStream implements BatchStream {
             slot.stream = s;
             try (BatchStream stream = s) {
                 while (!closed) {
+                    if (!HandOff.reserve(slot.places, () -> closed)) {
+                        return;
+                    }
                     VectorSchemaRoot b = stream.next();
                     if (b == null) {
                         break;
@@ -162,6 +171,7 @@ public final class OrderedParallelStream implements BatchStream {
                 close();
                 throw (Error) item;
             }
+            slot.places.release();
             return (VectorSchemaRoot) item;
         }
         return null;

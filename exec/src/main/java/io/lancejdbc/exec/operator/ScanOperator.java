@@ -15,8 +15,9 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Reads the projected columns of a table reference's pinned dataset versions, one split per fragment; the pushed
- * predicate and limit go to Lance. The planner puts a {@link SplitStage} above it that reads the splits in parallel.
+ * Reads the projected columns of a table reference's pinned dataset versions, one lance-core scanner per split (a run
+ * of consecutive fragments, {@link FragmentSplitPlanner}); the pushed predicate and limit go to Lance. The planner
+ * puts a {@link SplitStage} above it that reads the splits in parallel.
  *
  * <p>A reference over several datasets (a file TVF with {@code "uris"}) is read as the datasets' splits one after
  * the other, in the reference's dataset order: the rows are the {@code UNION ALL} of the single-dataset scans, in
@@ -42,8 +43,11 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
      * @param output the output fields (the projected table columns, in order)
      * @param lanceFilter the pushed Lance filter, or null
      * @param limit the pushed row limit per split, or -1
+     * @param degree the splits the stage above reads at the same time ({@code scan.parallelism}), at least 1: the
+     *     split planner sizes the splits for it
      */
-    public ScanOperator(BoundTable table, List<String> columns, List<Field> output, String lanceFilter, long limit) {
+    public ScanOperator(BoundTable table, List<String> columns, List<Field> output, String lanceFilter, long limit,
+            int degree) {
         this.table = table;
         this.pinned = (PinnedTable) table.handle();
         this.columns = List.copyOf(columns);
@@ -59,7 +63,7 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
                 whole = true;
                 allTasks.add(new ScanTask(d, null));
             } else {
-                for (Split split : FragmentSplitPlanner.plan(s)) {
+                for (Split split : FragmentSplitPlanner.plan(s, degree)) {
                     allSplits.add(split);
                     allTasks.add(new ScanTask(d, split));
                 }
@@ -96,9 +100,23 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
         if (limit >= 0) {
             out.add("lanceLimit=" + limit);
         }
-        out.add("splits=" + tasks.size() + " (FRAGMENT_SCAN"
+        out.add("splits=" + tasks.size() + " (FRAGMENT_SCAN" + fragmentsPerSplit()
                 + (anyWholeDataset ? ", whole dataset: duplicate fragment ids in the manifest" : "") + ")");
         return out;
+    }
+
+    /** ", 4 fragments per split" or ", 1-4 fragments per split" when some split reads several; else empty. */
+    private String fragmentsPerSplit() {
+        int min = Integer.MAX_VALUE;
+        int max = 0;
+        for (Split s : splits) {
+            min = Math.min(min, s.fragmentIds().size());
+            max = Math.max(max, s.fragmentIds().size());
+        }
+        if (max <= 1) {
+            return "";
+        }
+        return ", " + (min == max ? Integer.toString(max) : min + "-" + max) + " fragments per split";
     }
 
     /** The planned fragment splits, in delivery order (whole-dataset reads are not splits and are left out). */

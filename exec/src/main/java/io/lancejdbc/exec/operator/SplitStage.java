@@ -29,8 +29,13 @@ public final class SplitStage implements PhysicalOperator, SplitSource {
         PER_WORKER
     }
 
-    /** Batches each running split may buffer ahead of an ordered consumer. */
-    private static final int BUFFERED_BATCHES = 2;
+    /**
+     * Batches each running split may have read beyond those its consumer took: one, so that a split of several
+     * fragments holds no more of the query's memory than a one-fragment split, and an operator that buffers its
+     * input (a join's or set operation's build side) reaches {@code query.max_memory} itself, not in the scan below
+     * it (JoinQueryTest, SetOperationQueryTest). lance-core reads ahead natively, outside the query's allocator.
+     */
+    private static final int BUFFERED_BATCHES = 1;
 
     private final SplitPipeline pipeline;
     private final int degree;

@@ -10,6 +10,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -18,8 +19,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Reads several split streams in parallel and delivers each batch as soon as it is ready, in no particular order
  * (for consumers that reorder anyway, such as a Top-K merge). At most {@code parallelism} splits run at once and
- * at most {@code parallelism * bufferedBatches} batches wait in the shared queue, so memory is bounded and a slow
- * consumer slows the readers.
+ * at most {@code parallelism * bufferedBatches} batches read and not yet taken by the consumer exist at once (a
+ * worker takes a place before it reads a batch), so memory is bounded and a slow consumer slows the readers.
  */
 public final class UnorderedParallelStream implements BatchStream {
     private static final int POLL_MILLIS = HandOff.POLL_MILLIS;
@@ -35,6 +36,7 @@ public final class UnorderedParallelStream implements BatchStream {
     private final Cancellation cancellation;
     private final int parallelism;
     private final BlockingQueue<Object> queue;
+    private final Semaphore places;
     private final List<Future<?>> futures = new java.util.concurrent.CopyOnWriteArrayList<>();
     private int launched;
     private int running;
@@ -53,6 +55,8 @@ public final class UnorderedParallelStream implements BatchStream {
         this.workers = workers;
         this.cancellation = cancellation;
         this.parallelism = Math.max(1, parallelism);
+        this.places = new Semaphore(this.parallelism * Math.max(1, bufferedBatches));
+        // Room for every batch a place allows plus each running split's end marker.
         this.queue = new ArrayBlockingQueue<>(this.parallelism * Math.max(1, bufferedBatches) + this.parallelism);
         cancellation.onCancel(this::close);
     }
@@ -77,8 +81,12 @@ public final class UnorderedParallelStream implements BatchStream {
             }
             try (BatchStream stream = opener.apply(index)) {
                 while (!closed) {
+                    if (!HandOff.reserve(places, () -> closed)) {
+                        return;
+                    }
                     VectorSchemaRoot b = stream.next();
                     if (b == null) {
+                        places.release();
                         break;
                     }
                     if (!offer(b)) {
@@ -135,6 +143,7 @@ public final class UnorderedParallelStream implements BatchStream {
                 running--;
                 continue;
             }
+            places.release();
             return (VectorSchemaRoot) item;
         }
         return null;

@@ -130,8 +130,9 @@ public final class PhysicalPlanner {
             for (int c : s.columns()) {
                 names.add(fields.get(c).getName());
             }
-            ScanOperator scan = new ScanOperator(s.table(), names, s.output(), s.lanceFilter(), s.limit());
-            return new SplitStage(SplitPipeline.over(scan), parallelism(), SplitStage.Delivery.SPLIT_ORDER);
+            int degree = parallelism();
+            ScanOperator scan = new ScanOperator(s.table(), names, s.output(), s.lanceFilter(), s.limit(), degree);
+            return new SplitStage(SplitPipeline.over(scan), degree, SplitStage.Delivery.SPLIT_ORDER);
         }
         if (p instanceof Filter) {
             Filter f = (Filter) p;

@@ -243,6 +243,25 @@ class EngineQueryTest {
     }
 
     @Test
+    void aSerialScanReadsRunsOfFragmentsInTableOrder() {
+        Map<String, String> serial = Map.of("warehouse", warehouse.toString(), "scan.parallelism", "1");
+        String sql = "SELECT id FROM numbers WHERE label = 'n3'";
+        try (EngineSession a = engine.openSession(EngineConfig.of(serial))) {
+            String plan = String.join("\n", rows(a, "EXPLAIN " + sql).stream().map(r -> (String) r.get(0)).toList());
+            assertTrue(plan.contains("PARALLEL_SPLITS splits=2 degree=1"), plan);
+            assertTrue(plan.contains("splits=2 (FRAGMENT_SCAN, 2 fragments per split)"), plan);
+            assertTrue(plan.contains("lancePushdownPredicate=(`label` = 'n3')"), plan);
+            List<List<Object>> expected = new ArrayList<>();
+            for (long id = 0; id < 10_000; id++) {
+                if (id % 10 == 3) {
+                    expected.add(row(id));
+                }
+            }
+            assertEquals(expected, rows(a, sql));
+        }
+    }
+
+    @Test
     void divisionByZeroIs22012() {
         SqlError e = assertThrows(SqlError.class, () -> rows("SELECT id / 0 FROM numbers"));
         assertEquals("22012", e.sqlState());
