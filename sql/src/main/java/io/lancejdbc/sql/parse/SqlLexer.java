@@ -36,6 +36,49 @@ final class SqlLexer {
     }
 
     /**
+     * The binary operators outside literals, quoted identifiers and comments: each of {@code + - * / % = < > | & ^}
+     * counts once per character, {@code AND} and {@code OR} once per word, and a {@code +} or {@code -} right after
+     * {@code (}, {@code ,} or another operator is a sign, not counted. An estimate of an expression chain's length that
+     * costs one pass over the text, for refusing a chain before JSqlParser spends minutes on it.
+     */
+    static int binaryOperatorCount(String sql) {
+        int[] state = new int[3]; // count, whether the last significant char leaves the next +/- unary, word length
+        StringBuilder word = new StringBuilder(3);
+        forEachCodeChar(sql, c -> {
+            if (Character.isLetterOrDigit(c) || c == '_') {
+                if (word.length() < 4) {
+                    word.append((char) c);
+                }
+                state[2]++;
+                return;
+            }
+            if (state[2] > 0) {
+                if (state[2] <= 3 && (word.toString().equalsIgnoreCase("and") || word.toString().equalsIgnoreCase("or"))) {
+                    state[0]++;
+                    state[1] = 1;
+                } else {
+                    state[1] = 0;
+                }
+                word.setLength(0);
+                state[2] = 0;
+            }
+            if (Character.isWhitespace(c)) {
+                return;
+            }
+            boolean sign = (c == '+' || c == '-') && state[1] == 1;
+            if ("+-*/%=<>|&^".indexOf(c) >= 0) {
+                if (!sign) {
+                    state[0]++;
+                }
+                state[1] = 1;
+            } else {
+                state[1] = c == '(' || c == ',' ? 1 : 0;
+            }
+        });
+        return state[0];
+    }
+
+    /**
      * Whether every {@code (} outside literals, quoted identifiers and comments has its {@code )} and no {@code )}
      * comes before its {@code (}: a statement that fails this is no SQL in any grammar reading.
      */

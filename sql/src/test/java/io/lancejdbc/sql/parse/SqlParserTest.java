@@ -270,4 +270,31 @@ class SqlParserTest {
         assertTrue(e.getMessage().endsWith("are written \"key\" = \"value\", with the key in double quotes"),
                 e.getMessage());
     }
+
+    @Test
+    void binaryOperatorsAreCountedOutsideLiteralsAndSignsAreNot() {
+        assertEquals(5, SqlLexer.binaryOperatorCount(
+                "SELECT a + b FROM t WHERE x = -1 AND y IN (-1, +2) OR s = 'a+b' -- c - d"));
+        assertEquals(0, SqlLexer.binaryOperatorCount("SELECT `a-b`, \"or\" FROM orders ORDER BY android"));
+        assertEquals(3, SqlLexer.binaryOperatorCount("SELECT 1 - -1 FROM t WHERE a>=2"), "'>=' counts per character");
+    }
+
+    @Test
+    void aChainLongerThanTheOperatorLimitIsTooComplexBeforeParsing() {
+        SqlError e = assertThrows(SqlError.class,
+                () -> SqlParser.parse("SELECT 1" + " + 1".repeat(SqlParser.MAX_BINARY_OPERATORS + 1)));
+        assertEquals("54001", e.sqlState());
+        assertTrue(e.getMessage().contains("10001 operators (at most 10000)"), e.getMessage());
+    }
+
+    @Test
+    void aLongInListOfNegativeNumbersIsNoOperatorChain() {
+        StringBuilder in = new StringBuilder("(-0");
+        for (int i = 1; i < 12_000; i++) {
+            in.append(", -").append(i);
+        }
+        assertEquals(0, SqlLexer.binaryOperatorCount(in.append(")").toString()));
+        assertEquals(1, SqlLexer.binaryOperatorCount("SELECT id FROM t WHERE id - 1 IN " + in),
+                "the 12,000 signs of the list do not count, the one '-' before IN does");
+    }
 }
