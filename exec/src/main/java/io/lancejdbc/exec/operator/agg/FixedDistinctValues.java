@@ -8,6 +8,9 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -31,8 +34,12 @@ final class FixedDistinctValues implements DistinctValues {
     private final Field arg;
     private final Equality equality;
     private final BufferAllocator allocator;
-    /** Two longs a slot: the value's key bits ({@link #key}), then its group + 1 (0: the slot is empty). */
-    private long[] slots = new long[INITIAL_SLOTS * 2];
+    /**
+     * Whether keys fit in 32 bits (values of at most four bytes): a slot is then one long, the key's low 32 bits
+     * then the group + 1; otherwise two longs, the key ({@link #key}) then the group + 1. 0 marks an empty slot.
+     */
+    private final boolean narrow;
+    private long[] slots;
     /** The pairs in first-seen order: the value's bits as stored, and its group. */
     private long[] values = new long[16];
     private int[] groups = new int[16];
@@ -42,6 +49,25 @@ final class FixedDistinctValues implements DistinctValues {
         this.arg = arg;
         this.equality = equality;
         this.allocator = allocator;
+        this.narrow = width(arg.getType()) <= 4;
+        this.slots = new long[narrow ? INITIAL_SLOTS : INITIAL_SLOTS * 2];
+    }
+
+    /** Bytes per value of a fixed-width type (8 when unsure: the wide layout holds every width). */
+    private static int width(ArrowType t) {
+        if (t instanceof ArrowType.Int) {
+            return ((ArrowType.Int) t).getBitWidth() / 8;
+        }
+        if (t instanceof ArrowType.FloatingPoint) {
+            return ((ArrowType.FloatingPoint) t).getPrecision() == FloatingPointPrecision.DOUBLE ? 8 : 4;
+        }
+        if (t instanceof ArrowType.Date) {
+            return ((ArrowType.Date) t).getUnit() == DateUnit.DAY ? 4 : 8;
+        }
+        if (t instanceof ArrowType.Time) {
+            return ((ArrowType.Time) t).getBitWidth() / 8;
+        }
+        return 8;
     }
 
     @Override
@@ -91,6 +117,10 @@ final class FixedDistinctValues implements DistinctValues {
     }
 
     private void insert(int group, long key, long bits) {
+        if (narrow) {
+            insertNarrow(group, key, bits);
+            return;
+        }
         long tag = group + 1L;
         int mask = (slots.length >> 1) - 1;
         int s = hash(key, group) & mask;
@@ -110,6 +140,24 @@ final class FixedDistinctValues implements DistinctValues {
         }
     }
 
+    private void insertNarrow(int group, long key, long bits) {
+        long packed = (key << 32) | (group + 1L);
+        int mask = slots.length - 1;
+        int s = hash(key, group) & mask;
+        while (true) {
+            long t = slots[s];
+            if (t == 0) {
+                slots[s] = packed;
+                append(group, bits);
+                return;
+            }
+            if (t == packed) {
+                return;
+            }
+            s = (s + 1) & mask;
+        }
+    }
+
     private void append(int group, long bits) {
         if (size == values.length) {
             values = Arrays.copyOf(values, size * 2);
@@ -118,8 +166,12 @@ final class FixedDistinctValues implements DistinctValues {
         values[size] = bits;
         groups[size] = group;
         size++;
-        if (size * 2L > (slots.length >> 1)) {
-            rehash();
+        if (size * 2L > (narrow ? slots.length : slots.length >> 1)) {
+            if (narrow) {
+                rehashNarrow();
+            } else {
+                rehash();
+            }
         }
     }
 
@@ -142,6 +194,21 @@ final class FixedDistinctValues implements DistinctValues {
                 }
                 slots[s << 1] = old[at];
                 slots[(s << 1) + 1] = tag;
+            }
+        }
+    }
+
+    private void rehashNarrow() {
+        long[] old = slots;
+        slots = new long[old.length * 2];
+        int mask = slots.length - 1;
+        for (long packed : old) {
+            if (packed != 0) {
+                int s = hash((int) (packed >> 32), (int) packed - 1) & mask;
+                while (slots[s] != 0) {
+                    s = (s + 1) & mask;
+                }
+                slots[s] = packed;
             }
         }
     }
