@@ -2,8 +2,10 @@ package io.lancejdbc.exec.expr;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
@@ -66,6 +68,42 @@ public final class DirectColumns {
         /** The value of row {@code i} (undefined for a NULL row). */
         public double get(int i) {
             return Double.longBitsToDouble(MemoryUtil.getLong(data + ((long) i << 3)));
+        }
+    }
+
+    /**
+     * The raw bits of a fixed-width vector of 1, 2, 4 or 8 bytes per value (integers of every width and sign, floats,
+     * dates, times, timestamps), sign-extended to a long. Two values of one vector are equal as stored exactly when
+     * their bits are; what equality means beyond that (floats) is the caller's.
+     */
+    public static final class Fixed {
+        private final long validity;
+        private final long data;
+        private final int width;
+
+        private Fixed(long validity, long data, int width) {
+            this.validity = validity;
+            this.data = data;
+            this.width = width;
+        }
+
+        /** @param i a row below the {@code rows} given to the factory */
+        public boolean isNull(int i) {
+            return validity != 0 && DirectColumns.isNull(validity, i);
+        }
+
+        /** The bits of row {@code i} (undefined for a NULL row). */
+        public long get(int i) {
+            switch (width) {
+                case 8:
+                    return MemoryUtil.getLong(data + ((long) i << 3));
+                case 4:
+                    return MemoryUtil.getInt(data + ((long) i << 2));
+                case 2:
+                    return MemoryUtil.getShort(data + ((long) i << 1));
+                default:
+                    return MemoryUtil.getByte(data + i);
+            }
         }
     }
 
@@ -170,6 +208,20 @@ public final class DirectColumns {
         ArrowBuf data = v.getDataBuffer();
         requireCapacity(data, (long) rows * 8, v);
         return new Doubles(validity(v, rows), data.memoryAddress());
+    }
+
+    /** @return a reader, or null unless {@code v} is a fixed-width vector of 1, 2, 4 or 8 bytes per value */
+    public static Fixed fixed(FieldVector v, int rows) {
+        if (!(v instanceof BaseFixedWidthVector) || v instanceof BitVector) {
+            return null;
+        }
+        int width = ((BaseFixedWidthVector) v).getTypeWidth();
+        if (width != 1 && width != 2 && width != 4 && width != 8) {
+            return null;
+        }
+        ArrowBuf data = v.getDataBuffer();
+        requireCapacity(data, (long) rows * width, v);
+        return new Fixed(validity(v, rows), data.memoryAddress(), width);
     }
 
     /** @return a reader, or null unless {@code v} is a utf8 or binary vector (32-bit offsets) */

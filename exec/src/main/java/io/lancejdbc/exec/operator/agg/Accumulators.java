@@ -14,6 +14,9 @@ public final class Accumulators {
     }
 
     static Accumulator create(AggregateCall call, BufferAllocator allocator) {
+        if (call.distinct() && call.function().equals("count") && call.args().size() > 1) {
+            return new DistinctTupleCount();
+        }
         Accumulator base = plain(call, allocator);
         if (call.distinct() && !call.function().equals("min") && !call.function().equals("max")) {
             Field arg = call.args().get(0).type();
