@@ -1,12 +1,8 @@
 package io.lancejdbc.exec.operator;
 
 import io.lancejdbc.exec.expr.ColumnReaders;
-import java.nio.ByteOrder;
-import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BigIntVector;
+import io.lancejdbc.exec.expr.DirectColumns;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
@@ -18,8 +14,6 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * share a code), so the caller falls back to the full comparison on a tie.
  */
 final class SortPrefix {
-    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
-
     private SortPrefix() {
     }
 
@@ -62,23 +56,30 @@ final class SortPrefix {
         long nullCode = nullsFirst ? Long.MIN_VALUE : Long.MAX_VALUE;
         // DESC is the complement of the ASC code: flip = -1 complements (x ^ -1 == ~x), flip = 0 keeps.
         long flip = ascending ? 0L : -1L;
-        boolean nulls = key.getNullCount() > 0;
-        if (key instanceof Float8Vector) {
-            ArrowBuf d = ((Float8Vector) key).getDataBuffer();
+        DirectColumns.Doubles doubles = DirectColumns.doubles(key, n);
+        if (doubles != null) {
             for (int i = 0; i < n; i++) {
-                out[i] = orderedBits(Double.longBitsToDouble(d.getLong((long) i * 8))) ^ flip;
+                out[i] = doubles.isNull(i) ? nullCode : orderedBits(doubles.get(i)) ^ flip;
             }
-        } else if (key instanceof BigIntVector && !(t instanceof ArrowType.Int && !((ArrowType.Int) t).getIsSigned())) {
-            ArrowBuf d = ((BigIntVector) key).getDataBuffer();
-            for (int i = 0; i < n; i++) {
-                out[i] = d.getLong((long) i * 8) ^ flip;
-            }
-        } else if (key instanceof BaseVariableWidthVector) {
-            encodeBytes((BaseVariableWidthVector) key, n, flip, out);
-        } else {
-            encodeGeneric(key, t, n, flip, out);
+            return true;
         }
-        if (nulls) {
+        // int32 and int64 vectors are signed (the unsigned widths are other vector classes).
+        DirectColumns.Longs longs = DirectColumns.longs(key, n);
+        if (longs != null) {
+            for (int i = 0; i < n; i++) {
+                out[i] = longs.isNull(i) ? nullCode : longs.get(i) ^ flip;
+            }
+            return true;
+        }
+        DirectColumns.Bytes bytes = DirectColumns.bytes(key, n);
+        if (bytes != null) {
+            for (int i = 0; i < n; i++) {
+                out[i] = bytes.isNull(i) ? nullCode : bytesCode(bytes, i) ^ flip;
+            }
+            return true;
+        }
+        encodeGeneric(key, t, n, flip, out);
+        if (key.getNullCount() > 0) {
             for (int i = 0; i < n; i++) {
                 if (key.isNull(i)) {
                     out[i] = nullCode;
@@ -86,6 +87,20 @@ final class SortPrefix {
             }
         }
         return true;
+    }
+
+    /**
+     * The first 8 bytes of value {@code i}, big-endian, zero-padded (a proper prefix sorts first, as in the byte
+     * comparison), made signed-comparable.
+     */
+    private static long bytesCode(DirectColumns.Bytes bytes, int i) {
+        int start = bytes.start(i);
+        int len = bytes.end(i) - start;
+        long w = Long.reverseBytes(bytes.getLong(start)); // getLong reads little-endian
+        if (len < 8) {
+            w &= ~(-1L >>> (len * 8));
+        }
+        return w ^ Long.MIN_VALUE;
     }
 
     private static void encodeGeneric(FieldVector key, ArrowType t, int n, long flip, long[] out) {
@@ -124,35 +139,6 @@ final class SortPrefix {
                     out[i] = (r.get(i) ^ toSigned) ^ flip;
                 }
             }
-        }
-    }
-
-    /**
-     * The first 8 bytes of each value, big-endian, zero-padded (a proper prefix sorts first, as in the byte
-     * comparison), made signed-comparable.
-     */
-    private static void encodeBytes(BaseVariableWidthVector v, int n, long flip, long[] out) {
-        ArrowBuf offsets = v.getOffsetBuffer();
-        ArrowBuf data = v.getDataBuffer();
-        long capacity = data.capacity();
-        for (int i = 0; i < n; i++) {
-            int start = offsets.getInt((long) i * 4);
-            int len = offsets.getInt((long) (i + 1) * 4) - start;
-            long w;
-            if (len > 0 && start + 8L <= capacity) {
-                long raw = data.getLong(start);
-                w = LITTLE_ENDIAN ? Long.reverseBytes(raw) : raw;
-                if (len < 8) {
-                    w &= ~(-1L >>> (len * 8));
-                }
-            } else {
-                w = 0;
-                int m = Math.min(8, Math.max(0, len));
-                for (int k = 0; k < m; k++) {
-                    w |= (data.getByte(start + k) & 0xffL) << (56 - 8 * k);
-                }
-            }
-            out[i] = (w ^ Long.MIN_VALUE) ^ flip;
         }
     }
 
