@@ -12,12 +12,19 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * ORDER BY … LIMIT {@code limit} OFFSET {@code offset} as a bounded heap of the best {@code keep = offset + limit}
- * rows seen so far, the worst at the top. Each input row costs one comparison with the top unless it belongs in the
- * heap; a batch none of whose rows enters the heap is released at once. When the batches still held grow past
- * {@code max(2 * keep, 65,536)} rows, the heap's rows are copied into one batch and the rest released, so memory
- * stays bounded by the limit, not the input. Rows with equal keys keep input order (the heap breaks ties by arrival),
- * which is the order the full sort's stable merge sort gives. The first key is compared through its
- * {@link SortPrefix} codes where its type has them.
+ * rows seen so far, the worst at the top.
+ *
+ * <p>Where the first key's type has {@link SortPrefix} codes, each batch's first key is encoded once into a reused
+ * {@code long[]}, and once the heap is full a tight loop over those codes skips every row whose code is above the
+ * code of the worst row kept (such a row cannot enter); only a row with a lower code (it enters) or an equal one
+ * (compared in full, every key, then by arrival) costs more. A batch none of whose rows can enter is released at
+ * once, before its other keys are evaluated. The heap keeps its rows' codes next to their references, so sifting
+ * compares {@code long}s and falls back to the full comparison only on equal codes.
+ *
+ * <p>Batches with rows in the heap are held; when they grow past {@code max(2 * keep, 65,536)} rows, the heap's rows
+ * are copied, in arrival order, into one batch and the rest released, so memory stays bounded by the limit, not the
+ * input. Rows with equal keys keep input order (the heap breaks ties by arrival, and the copy keeps arrival order),
+ * which is the order the full sort's stable merge sort gives.
  */
 final class TopNStream implements BatchStream {
     /** The largest {@code offset + limit} run as a heap; larger Top-Ns use the buffering sort. */
@@ -31,18 +38,23 @@ final class TopNStream implements BatchStream {
     private final int offset;
     private final int keep;
     private final ExecContext ctx;
+    /** Whether the first key has {@link SortPrefix} codes; decided by the first batch's key vector. */
+    private boolean coded;
+    private boolean codedDecided;
 
     private final List<VectorSchemaRoot> batches = new ArrayList<>();
     private final List<List<FieldVector>> keyVectors = new ArrayList<>();
     private final List<List<Evaluated>> keyValues = new ArrayList<>();
-    /** The first key's {@link SortPrefix} codes per held batch (null entries when the type has none). */
-    private final List<long[]> prefixes = new ArrayList<>();
-    private long[][] prefixByBatch = new long[0][];
     /** Row references {@code (batch << 32) | row}, a max-heap: {@code heap[0]} is the worst row kept. */
     private long[] heap;
+    /** {@code heapCodes[i]} is the first key's code of {@code heap[i]} (unused when not {@link #coded}). */
+    private long[] heapCodes;
     private int heapSize;
     private long heldRows;
+    /** The full comparison over the held batches, built when first needed after they change. */
     private RowComparator comparator;
+    /** The current batch's first-key codes (reused across batches). */
+    private long[] codes = new long[0];
 
     private long[] order;
     private int position;
@@ -57,7 +69,9 @@ final class TopNStream implements BatchStream {
         this.offset = offset;
         this.keep = offset + limit;
         this.ctx = ctx;
-        this.heap = new long[Math.min(keep, 1024)];
+        int initial = Math.min(keep, 1024);
+        this.heap = new long[initial];
+        this.heapCodes = new long[initial];
     }
 
     @Override
@@ -90,20 +104,97 @@ final class TopNStream implements BatchStream {
                 b.close();
                 continue;
             }
-            hold(b);
-            if (!offerLastBatch()) {
-                releaseLast();
-            } else if (heldRows > Math.max(2L * keep, MIN_COMPACTION_ROWS)) {
-                compact();
-            }
+            offer(b);
         }
     }
 
-    private void hold(VectorSchemaRoot b) {
-        List<Evaluated> kv = new ArrayList<>(keys.size());
+    /** Offers every row of {@code b} to the heap; holds {@code b} if a row entered, releases it otherwise. */
+    private void offer(VectorSchemaRoot b) {
+        int n = b.getRowCount();
+        Evaluated first;
         try {
-            for (CompiledExpr e : keys) {
-                kv.add(e.evaluate(b, ctx.allocator()));
+            first = keys.get(0).evaluate(b, ctx.allocator());
+        } catch (RuntimeException e) {
+            b.close();
+            throw e;
+        }
+        try {
+            encodeFirstKey(first.vector(), n);
+        } catch (RuntimeException e) {
+            first.close();
+            b.close();
+            throw e;
+        }
+        int r = 0;
+        if (coded && heapSize == keep) {
+            r = nextCandidate(codes, 0, n, heapCodes[0]);
+            if (r == n) {
+                first.close();
+                b.close();
+                return;
+            }
+        }
+        hold(b, first);
+        int bi = batches.size() - 1;
+        long[] c = codes;
+        boolean entered = false;
+        while (r < n) {
+            long ref = ((long) bi << 32) | r;
+            long code = coded ? c[r] : 0L;
+            if (heapSize < keep) {
+                push(ref, code);
+                entered = true;
+            } else if (coded ? code < heapCodes[0] || code == heapCodes[0] && fullCompare(ref, heap[0]) < 0
+                    : fullCompare(ref, heap[0]) < 0) {
+                heap[0] = ref;
+                heapCodes[0] = code;
+                siftDown(0);
+                entered = true;
+            }
+            r++;
+            if (coded && heapSize == keep) {
+                r = nextCandidate(c, r, n, heapCodes[0]);
+            }
+        }
+        if (!entered) {
+            releaseLast();
+        } else if (heldRows > Math.max(2L * keep, MIN_COMPACTION_ROWS)) {
+            compact();
+        }
+    }
+
+    private void encodeFirstKey(FieldVector key, int n) {
+        if (!codedDecided) {
+            coded = SortPrefix.hasCodes(key.getField().getType());
+            codedDecided = true;
+        }
+        if (!coded) {
+            return;
+        }
+        if (codes.length < n) {
+            codes = new long[Math.max(n, 2 * codes.length)];
+        }
+        if (!SortPrefix.encode(key, ascending[0], nullsFirst[0], codes)) {
+            // The heap holds codes of earlier batches: a batch without codes cannot be ordered against them.
+            throw new IllegalStateException("sort key " + key.getField() + " changed type between batches");
+        }
+    }
+
+    /** The first row at or after {@code from} whose code is at most {@code threshold}, or {@code n}. */
+    private static int nextCandidate(long[] codes, int from, int n, long threshold) {
+        int r = from;
+        while (r < n && codes[r] > threshold) {
+            r++;
+        }
+        return r;
+    }
+
+    private void hold(VectorSchemaRoot b, Evaluated first) {
+        List<Evaluated> kv = new ArrayList<>(keys.size());
+        kv.add(first);
+        try {
+            for (int k = 1; k < keys.size(); k++) {
+                kv.add(keys.get(k).evaluate(b, ctx.allocator()));
             }
         } catch (RuntimeException e) {
             kv.forEach(Evaluated::close);
@@ -117,55 +208,47 @@ final class TopNStream implements BatchStream {
         batches.add(b);
         keyValues.add(kv);
         keyVectors.add(vs);
-        prefixes.add(SortPrefix.encode(vs.get(0), ascending[0], nullsFirst[0]));
-        prefixByBatch = prefixes.toArray(new long[0][]);
         heldRows += b.getRowCount();
-        comparator = new RowComparator(keyVectors, ascending, nullsFirst);
+        comparator = null;
     }
 
-    /** Offers every row of the newest batch to the heap; true when at least one row entered it. */
-    private boolean offerLastBatch() {
-        int bi = batches.size() - 1;
-        int n = batches.get(bi).getRowCount();
-        boolean entered = false;
-        for (int r = 0; r < n; r++) {
-            long ref = ((long) bi << 32) | r;
-            if (heapSize < keep) {
-                push(ref);
-                entered = true;
-            } else if (compare(ref, heap[0]) < 0) {
-                heap[0] = ref;
-                siftDown(0);
-                entered = true;
-            }
+    private RowComparator comparator() {
+        if (comparator == null) {
+            comparator = new RowComparator(keyVectors, ascending, nullsFirst);
         }
-        return entered;
+        return comparator;
     }
 
-    /** Key order, ties broken by arrival: batches are held in arrival order and rows within a batch too. */
-    private int compare(long a, long b) {
-        long[] pa = prefixByBatch[(int) (a >>> 32)];
-        long[] pb = prefixByBatch[(int) (b >>> 32)];
-        if (pa != null && pb != null) {
-            long x = pa[(int) a];
-            long y = pb[(int) b];
+    /** Key order over every key, ties broken by arrival: batches are held in arrival order, rows within one too. */
+    private int fullCompare(long a, long b) {
+        int c = comparator().compare(a, b);
+        return c != 0 ? c : Long.compare(a, b);
+    }
+
+    /** Compares heap slots {@code i} and {@code j}: codes first, the full comparison on equal codes. */
+    private int compareSlots(int i, int j) {
+        if (coded) {
+            long x = heapCodes[i];
+            long y = heapCodes[j];
             if (x != y) {
                 return x < y ? -1 : 1;
             }
         }
-        int c = comparator.compare(a, b);
-        return c != 0 ? c : Long.compare(a, b);
+        return fullCompare(heap[i], heap[j]);
     }
 
-    private void push(long ref) {
+    private void push(long ref, long code) {
         if (heapSize == heap.length) {
-            heap = Arrays.copyOf(heap, (int) Math.min(keep, 2L * heap.length));
+            int grown = (int) Math.min(keep, 2L * heap.length);
+            heap = Arrays.copyOf(heap, grown);
+            heapCodes = Arrays.copyOf(heapCodes, grown);
         }
         int i = heapSize++;
         heap[i] = ref;
+        heapCodes[i] = code;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            if (compare(heap[i], heap[parent]) <= 0) {
+            if (compareSlots(i, parent) <= 0) {
                 break;
             }
             swap(i, parent);
@@ -179,8 +262,8 @@ final class TopNStream implements BatchStream {
             if (l >= heapSize) {
                 return;
             }
-            int worst = l + 1 < heapSize && compare(heap[l + 1], heap[l]) > 0 ? l + 1 : l;
-            if (compare(heap[worst], heap[i]) <= 0) {
+            int worst = l + 1 < heapSize && compareSlots(l + 1, l) > 0 ? l + 1 : l;
+            if (compareSlots(worst, i) <= 0) {
                 return;
             }
             swap(i, worst);
@@ -192,6 +275,9 @@ final class TopNStream implements BatchStream {
         long t = heap[i];
         heap[i] = heap[j];
         heap[j] = t;
+        long c = heapCodes[i];
+        heapCodes[i] = heapCodes[j];
+        heapCodes[j] = c;
     }
 
     /** The heap's rows best first: arrival order, then a stable sort by key. */
@@ -199,34 +285,45 @@ final class TopNStream implements BatchStream {
         long[] refs = Arrays.copyOf(heap, heapSize);
         Arrays.sort(refs);
         if (heapSize > 1) {
-            comparator.sort(refs, heapSize);
+            comparator().sort(refs, heapSize);
         }
         return refs;
     }
 
-    /** Copies the heap's rows, best first, into one batch and releases every other batch. */
+    /**
+     * Copies the heap's rows, in arrival order, into one batch and releases every other batch. The heap keeps its
+     * shape and codes; each slot is re-pointed at its row's place in the copy, which preserves arrival order, so ties
+     * still break as before.
+     */
     private void compact() {
-        long[] refs = sortedHeap();
-        VectorSchemaRoot kept = RowGatherer.gather(in.schema(), batches, refs, 0, refs.length, ctx.allocator());
-        releaseAll();
-        hold(kept);
-        // Best first at index 0 means worst last: reversed, the array is a valid max-heap.
-        heapSize = refs.length;
+        long[] arrival = Arrays.copyOf(heap, heapSize);
+        Arrays.sort(arrival);
+        VectorSchemaRoot kept = RowGatherer.gather(in.schema(), batches, arrival, 0, arrival.length,
+                ctx.allocator());
         for (int i = 0; i < heapSize; i++) {
-            heap[i] = heapSize - 1 - i;
+            heap[i] = Arrays.binarySearch(arrival, heap[i]);
         }
+        int size = heapSize;
+        releaseAll();
+        heapSize = size;
+        Evaluated first;
+        try {
+            first = keys.get(0).evaluate(kept, ctx.allocator());
+        } catch (RuntimeException e) {
+            kept.close();
+            throw e;
+        }
+        hold(kept, first);
     }
 
     private void releaseLast() {
         int last = batches.size() - 1;
         keyValues.remove(last).forEach(Evaluated::close);
         keyVectors.remove(last);
-        prefixes.remove(last);
-        prefixByBatch = prefixes.toArray(new long[0][]);
         VectorSchemaRoot b = batches.remove(last);
         heldRows -= b.getRowCount();
         b.close();
-        comparator = batches.isEmpty() ? null : new RowComparator(keyVectors, ascending, nullsFirst);
+        comparator = null;
     }
 
     private void releaseAll() {
@@ -235,8 +332,6 @@ final class TopNStream implements BatchStream {
         }
         keyValues.clear();
         keyVectors.clear();
-        prefixes.clear();
-        prefixByBatch = new long[0][];
         for (VectorSchemaRoot b : batches) {
             b.close();
         }
