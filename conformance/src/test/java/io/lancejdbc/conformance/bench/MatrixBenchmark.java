@@ -36,6 +36,8 @@ import org.lance.ipc.ScanOptions;
  * {@code --quick} is 200,000 rows, 3 reps, 1 warm-up, 1 fresh JVM per cell. How to run it: docs/benchmarks.md.
  */
 public final class MatrixBenchmark {
+    private static final java.lang.management.ClassLoadingMXBean CLASSES = ManagementFactory.getClassLoadingMXBean();
+    private static final java.lang.management.CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
     private static final com.sun.management.OperatingSystemMXBean CPU =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
@@ -295,6 +297,8 @@ public final class MatrixBenchmark {
                     log.append(line).append('\n');
                     if (line.startsWith("THIRD ")) {
                         third = line;
+                    } else if (line.startsWith("RUN ")) {
+                        System.out.println("    " + r.cell().id() + " fresh JVM " + (k + 1) + ": " + line);
                     }
                 }
             }
@@ -328,9 +332,17 @@ public final class MatrixBenchmark {
             for (int run = 0; run < 3; run++) {
                 for (int side = 0; side < 2; side++) {
                     boolean oursNow = (side == 0) == o.childOursFirst();
+                    long classes0 = CLASSES.getTotalLoadedClassCount();
+                    long jit0 = JIT.getTotalCompilationTime();
+                    long cpu0 = CPU.getProcessCpuTime();
                     long t0 = System.nanoTime();
                     String got = oursNow ? sides.ours(c) : sides.reference(c, filter[0]);
                     double ms = (System.nanoTime() - t0) / 1e6;
+                    // Per run: wall, process CPU, classes loaded and JIT compilation time (all compiler threads)
+                    // during the run, to see what a fresh JVM's first runs spend beyond the steady state.
+                    System.out.printf(Locale.ROOT, "RUN %d %s %.1f ms, cpu %.0f ms, %d classes loaded, jit %d ms%n",
+                            run + 1, oursNow ? "ours" : "ref", ms, (CPU.getProcessCpuTime() - cpu0) / 1e6,
+                            CLASSES.getTotalLoadedClassCount() - classes0, JIT.getTotalCompilationTime() - jit0);
                     if (sum != null) {
                         check(c, sum, got);
                     }
