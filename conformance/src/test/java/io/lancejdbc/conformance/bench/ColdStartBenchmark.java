@@ -2,6 +2,7 @@ package io.lancejdbc.conformance.bench;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -48,9 +49,11 @@ public final class ColdStartBenchmark {
                 boolean jdbcNow = (side == 0) == (r % 2 == 0);
                 double[] t = spawn(dir, jdbcNow ? "jdbc" : "lance", rows);
                 (jdbcNow ? jdbc : lance).add(t);
-                System.out.printf(Locale.ROOT, "%s: first row %.1f ms after JVM start (JVM up %.1f, first class of"
-                        + " ours %.1f, connection/dataset open %.1f)%n", jdbcNow ? "jdbc" : "lance-core", t[0], t[1],
-                        t[2], t[3]);
+                System.out.printf(Locale.ROOT, "%s: first row %.1f ms after launch (JVM up %.1f, main entered %.1f,"
+                        + " connection/dataset open took %.1f, open done %.1f, statement executed %.1f; classes"
+                        + " loaded at main %.0f, open %.0f, executed %.0f, first row %.0f; CPU %.0f ms, main thread"
+                        + " %.0f ms)%n", jdbcNow ? "jdbc" : "lance-core", t[0], t[1], t[2], t[3], t[4], t[5], t[6],
+                        t[7], t[8], t[9], t[10], t[11]);
             }
         }
         double j = median(jdbc, 0);
@@ -58,6 +61,14 @@ public final class ColdStartBenchmark {
         System.out.printf(Locale.ROOT, "median first row: jdbc %.1f ms, lance-core %.1f ms, ratio %.2f (target <= 1.5);"
                 + " open: jdbc %.1f ms, lance-core %.1f ms; load %s -> %s%n", j, l, j / l, median(jdbc, 3),
                 median(lance, 3), before, MachineLoad.now());
+        for (int side = 0; side < 2; side++) {
+            List<double[]> xs = side == 0 ? jdbc : lance;
+            System.out.printf(Locale.ROOT, "median phases %s (ms after launch): JVM up %.1f, main %.1f, open done %.1f,"
+                    + " executed %.1f, first row %.1f; classes loaded at main %.0f, open %.0f, executed %.0f,"
+                    + " first row %.0f; process CPU %.0f ms, main thread CPU %.0f ms%n", side == 0 ? "jdbc"
+                    : "lance-core", median(xs, 1), median(xs, 2), median(xs, 4), median(xs, 5), median(xs, 0),
+                    median(xs, 6), median(xs, 7), median(xs, 8), median(xs, 9), median(xs, 10), median(xs, 11));
+        }
     }
 
     private static double median(List<double[]> xs, int i) {
@@ -92,22 +103,40 @@ public final class ColdStartBenchmark {
         long jvmStart = Long.parseLong(f[1]);
         // From the launch of the process (what a user waits for), the JVM's own start-up included.
         return new double[] {Long.parseLong(f[2]) - launched, jvmStart - launched, Long.parseLong(f[3]) - launched,
-                Double.parseDouble(f[4])};
+                Double.parseDouble(f[4]), Long.parseLong(f[5]) - launched, Long.parseLong(f[6]) - launched,
+                Double.parseDouble(f[7]), Double.parseDouble(f[8]), Double.parseDouble(f[9]),
+                Double.parseDouble(f[10]), Double.parseDouble(f[11]), Double.parseDouble(f[12])};
     }
 
-    /** Prints COLD jvmStartMillis firstRowMillis mainEnteredMillis openMs. */
+    /**
+     * Prints COLD jvmStartMillis firstRowMillis mainEnteredMillis openMs openDoneMillis executedMillis, then the
+     * number of classes loaded at main, open done, executed and first row, and the process and main-thread CPU ms at
+     * the first row.
+     * "Executed" is {@code executeQuery} returning (parse, bind, plan, and the scan started) for JDBC, the scanner
+     * created for lance-core.
+     */
     private static void child(Path dir, String kind, long rows) throws Exception {
         long entered = System.currentTimeMillis();
+        ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
+        long classesAtMain = classes.getTotalLoadedClassCount();
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         String table = MatrixTable.name(rows);
         double openMs;
         long firstRow;
+        long openDone;
+        long executed;
+        long classesAtOpen;
+        long classesAtExecuted;
         if (kind.equals("jdbc")) {
             long t0 = System.nanoTime();
             try (Connection c = DriverManager.getConnection("jdbc:lance:" + dir)) {
                 openMs = (System.nanoTime() - t0) / 1e6;
+                openDone = System.currentTimeMillis();
+                classesAtOpen = classes.getTotalLoadedClassCount();
                 try (Statement st = c.createStatement();
                         ResultSet rs = st.executeQuery("SELECT id, u FROM " + table + " WHERE u < 1000")) {
+                    executed = System.currentTimeMillis();
+                    classesAtExecuted = classes.getTotalLoadedClassCount();
                     if (!rs.next()) {
                         throw new IllegalStateException("no row");
                     }
@@ -121,9 +150,13 @@ public final class ColdStartBenchmark {
                 try (Dataset ds = Dataset.open().allocator(allocator).uri(dir.resolve(table + ".lance").toString())
                         .build()) {
                     openMs = (System.nanoTime() - t0) / 1e6;
+                    openDone = System.currentTimeMillis();
+                    classesAtOpen = classes.getTotalLoadedClassCount();
                     try (LanceScanner scanner = LanceScanner.create(ds, new ScanOptions.Builder()
                             .columns(List.of("id", "u")).filter("u < 1000").build(), allocator);
                             ArrowReader reader = scanner.scanBatches()) {
+                        executed = System.currentTimeMillis();
+                        classesAtExecuted = classes.getTotalLoadedClassCount();
                         if (!reader.loadNextBatch()) {
                             throw new IllegalStateException("no batch");
                         }
@@ -132,6 +165,14 @@ public final class ColdStartBenchmark {
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "COLD %d %d %d %.1f%n", jvmStart, firstRow, entered, openMs);
+        long classesAtFirstRow = classes.getTotalLoadedClassCount();
+        double cpuMs = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime() / 1e6;
+        // The main thread's own CPU: its critical path, what the time to first row comes to when the machine has a
+        // core free for every other thread (the process CPU above counts the background and JIT threads too).
+        double mainCpuMs = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1e6;
+        System.out.printf(Locale.ROOT, "COLD %d %d %d %.1f %d %d %d %d %d %d %.0f %.0f%n", jvmStart, firstRow,
+                entered, openMs, openDone, executed, classesAtMain, classesAtOpen, classesAtExecuted,
+                classesAtFirstRow, cpuMs, mainCpuMs);
     }
 }

@@ -39,6 +39,8 @@ import org.lance.ipc.ScanOptions;
  */
 public final class MatrixBenchmark {
     private static final java.util.regex.Pattern PEAK = java.util.regex.Pattern.compile("queryPeakMemory=(\\d+) bytes");
+    private static final java.lang.management.ClassLoadingMXBean CLASSES = ManagementFactory.getClassLoadingMXBean();
+    private static final java.lang.management.CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
     private static final com.sun.management.OperatingSystemMXBean CPU =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
@@ -325,6 +327,8 @@ public final class MatrixBenchmark {
                     log.append(line).append('\n');
                     if (line.startsWith("THIRD ")) {
                         third = line;
+                    } else if (line.startsWith("RUN ")) {
+                        System.out.println("    " + r.cell().id() + " fresh JVM " + (k + 1) + ": " + line);
                     }
                 }
             }
@@ -358,9 +362,17 @@ public final class MatrixBenchmark {
             for (int run = 0; run < 3; run++) {
                 for (int side = 0; side < 2; side++) {
                     boolean oursNow = (side == 0) == o.childOursFirst();
+                    long classes0 = CLASSES.getTotalLoadedClassCount();
+                    long jit0 = JIT.getTotalCompilationTime();
+                    long cpu0 = CPU.getProcessCpuTime();
                     long t0 = System.nanoTime();
                     String got = oursNow ? sides.ours(c) : sides.reference(c, filter[0]);
                     double ms = (System.nanoTime() - t0) / 1e6;
+                    // Per run: wall, process CPU, classes loaded and JIT compilation time (all compiler threads)
+                    // during the run, to see what a fresh JVM's first runs spend beyond the steady state.
+                    System.out.printf(Locale.ROOT, "RUN %d %s %.1f ms, cpu %.0f ms, %d classes loaded, jit %d ms%n",
+                            run + 1, oursNow ? "ours" : "ref", ms, (CPU.getProcessCpuTime() - cpu0) / 1e6,
+                            CLASSES.getTotalLoadedClassCount() - classes0, JIT.getTotalCompilationTime() - jit0);
                     if (sum != null) {
                         check(c, sum, got);
                     }

@@ -28,9 +28,13 @@ public final class EmbeddedQueryEngine implements QueryEngine {
     private volatile boolean closed;
 
     /**
+     * Creates the engine and starts {@link StartupPreload} (lance-core's native library and the SQL parser, loaded
+     * in the background while the first connection opens).
+     *
      * @throws SqlError HY000 naming the missing JVM flag when Arrow cannot initialise
      */
     public EmbeddedQueryEngine() {
+        StartupPreload.start();
         this.root = ArrowAvailability.newRootAllocator();
         AtomicInteger count = new AtomicInteger();
         ThreadFactory factory = r -> {
