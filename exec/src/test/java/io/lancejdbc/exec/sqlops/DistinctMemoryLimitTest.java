@@ -60,4 +60,25 @@ class DistinctMemoryLimitTest {
             assertEquals(0, engine.rootAllocator().getAllocatedMemory());
         }
     }
+
+    /**
+     * Under a limit so low that an Arrow allocation of a split worker fails before the set's own check (256 KiB,
+     * four workers casting to DECIMAL), the failure is still HY001 naming the property: it was HY000 "Aggregation
+     * failed" when Arrow's OutOfMemoryException came back through the worker's future.
+     */
+    @ParameterizedTest
+    @CsvSource({"1", "2", "4"})
+    void anArrowAllocationRefusedInsideAWorkerIsTheMemoryLimitToo(int parallelism) {
+        String sql = "SELECT count(DISTINCT CAST(id AS DECIMAL(20, 2))) FROM big";
+        try (EmbeddedQueryEngine engine = new EmbeddedQueryEngine()) {
+            try (EngineSession s = engine.openSession(EngineConfig.of(Map.of("warehouse",
+                    dir.resolve("wh").toString(), "scan.parallelism", Integer.toString(parallelism))))) {
+                s.execute("SET query.max_memory = '256k'", List.of(), QueryOptions.defaults()).close();
+                SqlError e = assertThrows(SqlError.class, () -> SqlOpsWarehouse.rows(s, sql));
+                assertEquals(SqlState.OUT_OF_MEMORY, e.sqlState(), e.getMessage());
+                assertTrue(e.getMessage().contains("query.max_memory"), e.getMessage());
+            }
+            assertEquals(0, engine.rootAllocator().getAllocatedMemory());
+        }
+    }
 }
