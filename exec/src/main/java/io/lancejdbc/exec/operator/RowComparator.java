@@ -180,11 +180,18 @@ public final class RowComparator {
 
     /** Compares two rows addressed as {@code (batch << 32) | row}: negative, zero or positive. */
     public int compare(long a, long b) {
+        return compareFrom(0, a, b);
+    }
+
+    /**
+     * Compares two rows by the keys from {@code firstKey} on, as {@link #compare} does when the earlier keys are equal.
+     */
+    int compareFrom(int firstKey, long a, long b) {
         int ba = (int) (a >>> 32);
         int ra = (int) a;
         int bb = (int) (b >>> 32);
         int rb = (int) b;
-        for (int k = 0; k < keys.length; k++) {
+        for (int k = firstKey; k < keys.length; k++) {
             KeyCompare kc = keys[k];
             boolean an = kc.isNull(ba, ra);
             boolean bn = kc.isNull(bb, rb);
@@ -215,15 +222,27 @@ public final class RowComparator {
      * @param tmp scratch space at least as long as {@code to} (reused across calls)
      */
     public void sort(long[] refs, int from, int to, long[] tmp) {
-        mergeSort(refs, tmp, from, to);
+        mergeSort(refs, tmp, from, to, 0);
+    }
+
+    /**
+     * Sorts {@code refs[from..to)} (stable merge sort) by the keys from {@code firstKey} on: the tie-breaker of rows
+     * whose earlier keys are known equal.
+     */
+    void sortFrom(int firstKey, long[] refs, int from, int to, long[] tmp) {
+        mergeSort(refs, tmp, from, to, firstKey);
     }
 
     private void mergeSort(long[] a, long[] tmp, int lo, int hi) {
+        mergeSort(a, tmp, lo, hi, 0);
+    }
+
+    private void mergeSort(long[] a, long[] tmp, int lo, int hi, int firstKey) {
         if (hi - lo <= 16) {
             for (int i = lo + 1; i < hi; i++) {
                 long x = a[i];
                 int j = i - 1;
-                while (j >= lo && compare(a[j], x) > 0) {
+                while (j >= lo && compareFrom(firstKey, a[j], x) > 0) {
                     a[j + 1] = a[j];
                     j--;
                 }
@@ -232,16 +251,16 @@ public final class RowComparator {
             return;
         }
         int mid = (lo + hi) >>> 1;
-        mergeSort(a, tmp, lo, mid);
-        mergeSort(a, tmp, mid, hi);
-        if (compare(a[mid - 1], a[mid]) <= 0) {
+        mergeSort(a, tmp, lo, mid, firstKey);
+        mergeSort(a, tmp, mid, hi, firstKey);
+        if (compareFrom(firstKey, a[mid - 1], a[mid]) <= 0) {
             return;
         }
         System.arraycopy(a, lo, tmp, lo, hi - lo);
         int i = lo;
         int j = mid;
         for (int k = lo; k < hi; k++) {
-            if (j >= hi || i < mid && compare(tmp[i], tmp[j]) <= 0) {
+            if (j >= hi || i < mid && compareFrom(firstKey, tmp[i], tmp[j]) <= 0) {
                 a[k] = tmp[i++];
             } else {
                 a[k] = tmp[j++];

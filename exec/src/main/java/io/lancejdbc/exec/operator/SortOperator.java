@@ -6,6 +6,7 @@ import io.lancejdbc.exec.stream.BatchStream;
 import io.lancejdbc.sql.plan.SortKey;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.AllocationReservation;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -15,6 +16,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * runs as a bounded heap ({@link TopNStream}); a larger one buffers the input and cuts it back to the best
  * {@code offset + limit} rows whenever it grows past twice that (and at least one batch), so memory stays bounded by
  * the limit rather than the input. Both keep rows with equal keys in input order, as the full sort does.
+ *
+ * <p>A full sort (and a Top-N above the heap's size) buffers its input and orders it with {@link FullSorter}: the
+ * first key normalized into primitive codes and radix-sorted, ties broken by the other keys.
  */
 public final class SortOperator implements PhysicalOperator {
     private static final int MIN_COMPACTION_ROWS = 65_536;
@@ -113,6 +117,8 @@ public final class SortOperator implements PhysicalOperator {
             private int total;
             private int position;
             private boolean sorted;
+            /** The heap memory of {@code order}, accounted against the query's allocator until close. */
+            private AllocationReservation orderMemory;
 
             @Override
             public Schema schema() {
@@ -131,23 +137,16 @@ public final class SortOperator implements PhysicalOperator {
 
             private long[] sortAll() {
                 List<List<FieldVector>> kv = new ArrayList<>();
-                for (List<Evaluated> l : keyValues) {
+                int[] rowCounts = new int[batches.size()];
+                for (int b = 0; b < batches.size(); b++) {
                     List<FieldVector> vs = new ArrayList<>();
-                    for (Evaluated e : l) {
+                    for (Evaluated e : keyValues.get(b)) {
                         vs.add(e.vector());
                     }
                     kv.add(vs);
+                    rowCounts[b] = batches.get(b).getRowCount();
                 }
-                long[] refs = new long[total];
-                int k = 0;
-                for (int b = 0; b < batches.size(); b++) {
-                    int n = batches.get(b).getRowCount();
-                    for (int r = 0; r < n; r++) {
-                        refs[k++] = ((long) b << 32) | r;
-                    }
-                }
-                new RowComparator(kv, asc, nullsFirst).sort(refs, total);
-                return refs;
+                return FullSorter.sort(kv, rowCounts, asc, nullsFirst, ctx.allocator());
             }
 
             /** Keeps only the best {@code keep} rows in one new batch. */
@@ -189,6 +188,7 @@ public final class SortOperator implements PhysicalOperator {
                             compact(keep);
                         }
                     }
+                    orderMemory = FullSorter.reserve(ctx.allocator(), 8L * total);
                     order = sortAll();
                     sorted = true;
                     position = limit >= 0 ? (int) Math.min(offset, total) : 0;
@@ -207,6 +207,11 @@ public final class SortOperator implements PhysicalOperator {
 
             @Override
             public void close() {
+                if (orderMemory != null) {
+                    orderMemory.close();
+                    orderMemory = null;
+                }
+                order = null;
                 releaseBuffered();
                 in.close();
             }
