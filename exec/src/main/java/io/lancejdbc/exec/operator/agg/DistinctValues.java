@@ -25,10 +25,16 @@ interface DistinctValues {
     static DistinctValues forArgument(Field arg, BufferAllocator allocator) {
         ArrowType t = arg.getType();
         switch (t.getTypeID()) {
-            case Int:
             case Date:
             case Time:
             case Timestamp:
+                if (storedFinerThanRead(t)) {
+                    // date64 is read as whole days and nanoseconds as microseconds: stored bits that differ can be
+                    // one value, so the generic set compares the values the engine reads.
+                    return new GenericDistinctValues(arg, allocator);
+                }
+                return new FixedDistinctValues(arg, FixedDistinctValues.Equality.BITS, allocator);
+            case Int:
                 return new FixedDistinctValues(arg, FixedDistinctValues.Equality.BITS, allocator);
             case FloatingPoint: {
                 FloatingPointPrecision p = ((ArrowType.FloatingPoint) t).getPrecision();
@@ -89,5 +95,17 @@ interface DistinctValues {
             throw e;
         }
         return out;
+    }
+
+    /** Whether the engine reads values of {@code t} at a coarser unit than they are stored (date64, nanoseconds). */
+    private static boolean storedFinerThanRead(ArrowType t) {
+        if (t instanceof ArrowType.Date) {
+            return ((ArrowType.Date) t).getUnit() == org.apache.arrow.vector.types.DateUnit.MILLISECOND;
+        }
+        if (t instanceof ArrowType.Time) {
+            return ((ArrowType.Time) t).getUnit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+        }
+        return t instanceof ArrowType.Timestamp
+                && ((ArrowType.Timestamp) t).getUnit() == org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
     }
 }
