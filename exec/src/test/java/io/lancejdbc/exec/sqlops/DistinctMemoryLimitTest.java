@@ -54,7 +54,9 @@ class DistinctMemoryLimitTest {
                 s.execute("SET query.max_memory = '640k'", List.of(), QueryOptions.defaults()).close();
                 SqlError e = assertThrows(SqlError.class, () -> SqlOpsWarehouse.rows(s, sql));
                 assertEquals(SqlState.OUT_OF_MEMORY, e.sqlState(), e.getMessage());
-                assertTrue(e.getMessage().contains("GROUP BY state") && e.getMessage().contains("query.max_memory"),
+                // The set's own check ("GROUP BY state ...") or an Arrow allocation of a split worker may reach the
+                // limit first, depending on the batch sizes of the scan; either names the property.
+                assertTrue(e.getMessage().contains("query.max_memory"),
                         e.getMessage());
             }
             assertEquals(0, engine.rootAllocator().getAllocatedMemory());

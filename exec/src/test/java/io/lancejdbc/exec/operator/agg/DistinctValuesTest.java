@@ -82,7 +82,10 @@ class DistinctValuesTest {
 
     @Test
     void timestampsAndDatesMatchTheGenericSet(BufferAllocator allocator) {
-        check(allocator, field(new ArrowType.Timestamp(TimeUnit.NANOSECOND, null)), FixedDistinctValues.class,
+        check(allocator, field(new ArrowType.Timestamp(TimeUnit.MICROSECOND, null)), FixedDistinctValues.class,
+                r -> java.time.LocalDateTime.of(2024, 1, 1, 0, 0).plusNanos(1000L * r.nextInt(4000)));
+        // Stored finer than the engine reads them (nanoseconds, date64): the generic set compares the values read.
+        check(allocator, field(new ArrowType.Timestamp(TimeUnit.NANOSECOND, null)), GenericDistinctValues.class,
                 r -> java.time.LocalDateTime.of(2024, 1, 1, 0, 0).plusNanos(r.nextInt(4000)));
         check(allocator, field(new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.DAY)),
                 FixedDistinctValues.class, r -> java.time.LocalDate.ofEpochDay(r.nextInt(8000) - 4000));
