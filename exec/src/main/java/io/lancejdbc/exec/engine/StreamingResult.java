@@ -86,13 +86,9 @@ final class StreamingResult implements QueryResult {
         } catch (SqlError e) {
             close();
             throw e;
-        } catch (org.apache.arrow.memory.OutOfMemoryException e) {
-            close();
-            throw new SqlError(SqlState.OUT_OF_MEMORY, "The query exceeded its memory limit (query.max_memory): "
-                    + e.getMessage(), e);
         } catch (OutOfMemoryError e) {
             close();
-            throw javaHeapExhausted(e);
+            throw io.lancejdbc.exec.operator.ExecutionFailures.heapExhausted("The query", e);
         } catch (RuntimeException e) {
             close();
             throw io.lancejdbc.exec.operator.ExecutionFailures.of("Query", e);
@@ -101,19 +97,6 @@ final class StreamingResult implements QueryResult {
             throw new SqlError(SqlState.STATEMENT_TOO_COMPLEX, "The statement is too complex: its expressions are"
                     + " nested too deeply to evaluate; simplify it", e);
         }
-    }
-
-    /**
-     * A Java heap {@link OutOfMemoryError} (not Arrow's allocator limit): the heap of the JVM ran out while the query
-     * held its working state (the groups of a GROUP BY, a join's build side, a sort's keys). HY001, naming the JVM's
-     * heap instead of {@code query.max_memory}, which may not be set at all.
-     */
-    static SqlError javaHeapExhausted(OutOfMemoryError e) {
-        return new SqlError(SqlState.OUT_OF_MEMORY, "The query ran out of Java heap memory (" + e.getMessage()
-                + ", -Xmx " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB) while it held its working state"
-                + " (e.g. the groups of a GROUP BY; each of the scan.parallelism workers keeps its own partial"
-                + " groups): give the JVM more heap (-Xmx), lower scan.parallelism, or set query.max_memory so that"
-                + " such a query fails early", e);
     }
 
     @Override

@@ -32,4 +32,19 @@ public final class ExecutionFailures {
         }
         return new SqlError(SqlState.GENERAL_ERROR, context + " failed: " + t.getMessage(), t);
     }
+
+    /**
+     * A Java heap {@link OutOfMemoryError} (not Arrow's allocator limit): the JVM's heap ran out while the query held
+     * its working state (the groups of a GROUP BY, a join's build side, a sort's keys).
+     *
+     * @return HY001 naming the JVM's heap and what lowers the query's need, not {@code query.max_memory}, which may
+     *     not be set at all
+     */
+    public static SqlError heapExhausted(String context, OutOfMemoryError e) {
+        return new SqlError(SqlState.OUT_OF_MEMORY, context + " ran out of Java heap memory (" + e.getMessage()
+                + ", -Xmx " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB) while it held its working state"
+                + " (e.g. the groups of a GROUP BY; each of the scan.parallelism workers keeps its own partial"
+                + " groups): give the JVM more heap (-Xmx), lower scan.parallelism, or set query.max_memory so that"
+                + " such a query fails early", e);
+    }
 }

@@ -150,22 +150,10 @@ public final class OrderedParallelStream implements BatchStream {
                 close();
                 throw (SqlError) item;
             }
-            if (item instanceof org.apache.arrow.memory.OutOfMemoryException) {
-                close();
-                throw new SqlError(SqlState.OUT_OF_MEMORY, "Reading split " + current + " exceeded the query's"
-                        + " memory limit (query.max_memory): " + ((RuntimeException) item).getMessage()
-                        + "; raise query.max_memory (connection property or SET query.max_memory = ...)",
-                        (RuntimeException) item);
-            }
-            if (item instanceof org.apache.arrow.vector.util.OversizedAllocationException) {
-                // A transform of the split stage (a projection) made a batch too large for one vector.
-                close();
-                throw ExecutionFailures.of("Reading split " + current, (RuntimeException) item);
-            }
             if (item instanceof Exception) {
+                // The memory limit (HY001), an oversized batch (54000), or another failure of the split (HY000).
                 close();
-                throw new SqlError(SqlState.GENERAL_ERROR, "Reading split " + current + " failed: "
-                        + ((Exception) item).getMessage(), (Exception) item);
+                throw ExecutionFailures.of("Reading split " + current, (Exception) item);
             }
             if (item instanceof Error) {
                 close();

@@ -36,4 +36,22 @@ class ExecutionFailuresTest {
         assertEquals("HY000", e.sqlState());
         assertEquals("Reading split 3 failed: boom", e.getMessage());
     }
+
+    @Test
+    void anAllocationPastTheQueryLimitNamesTheProperty() {
+        SqlError e = ExecutionFailures.of("Reading split 2", new org.apache.arrow.memory.OutOfMemoryException(
+                "Unable to allocate buffer of size 65536 due to memory limit"));
+        assertEquals(SqlState.OUT_OF_MEMORY, e.sqlState());
+        assertTrue(e.getMessage().startsWith("Reading split 2 exceeded the query's memory limit (query.max_memory)"),
+                e.getMessage());
+    }
+
+    @Test
+    void aJavaHeapOutOfMemoryNamesTheHeapNotTheQueryLimit() {
+        SqlError e = ExecutionFailures.heapExhausted("The query", new OutOfMemoryError("Java heap space"));
+        assertEquals(SqlState.OUT_OF_MEMORY, e.sqlState());
+        assertTrue(e.getMessage().startsWith("The query ran out of Java heap memory (Java heap space, -Xmx "),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("lower scan.parallelism"), e.getMessage());
+    }
 }
