@@ -186,7 +186,8 @@ final class LanceFlightSqlProducer implements FlightSqlProducer {
         Ticket ticket = new Ticket(pack(FlightSql.TicketStatementQuery.newBuilder()
                 .setStatementHandle(ByteString.copyFrom(handle.withVersions(result.datasetVersions())
                         .encode(allocator))).build()).toByteArray());
-        return new FlightInfo(streamer.flightSchema(schema, entry.session.catalogName()), descriptor, List.of(new FlightEndpoint(ticket)), -1, -1);
+        return new FlightInfo(streamer.flightSchema(schema, entry.session.catalogName()), descriptor,
+                List.of(new FlightEndpoint(ticket)), -1, -1);
     }
 
     private static String textHeader(CallContext context, String name) {
