@@ -3,8 +3,6 @@ package io.lancejdbc.exec.operator;
 import io.lancejdbc.exec.expr.ColumnReaders;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BaseLargeVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
@@ -78,6 +76,7 @@ final class SortKeyEncoder {
         int nullAt = total;
         int base = 0;
         boolean exact = true;
+        long[] batchCodes = new long[0];
         for (FieldVector v : keyVectors) {
             int n = v.getValueCount();
             ArrowType t = v.getField().getType();
@@ -89,8 +88,25 @@ final class SortKeyEncoder {
                 base += n;
                 continue;
             }
-            RowCode c = rowCode(v, t);
             long flip = ascending ? 0L : -1L;
+            if (SortPrefix.hasCodes(t)) {
+                // The Top-K's codes (signed order, ascending): flipping the sign bit gives the unsigned order.
+                if (batchCodes.length < n) {
+                    batchCodes = new long[n];
+                }
+                SortPrefix.encode(v, true, true, batchCodes);
+                for (int r = 0; r < n; r++) {
+                    if (v.isNull(r)) {
+                        rows[--nullAt] = base + r;
+                    } else {
+                        codes[nonNull] = (batchCodes[r] ^ Long.MIN_VALUE) ^ flip;
+                        rows[nonNull++] = base + r;
+                    }
+                }
+                base += n;
+                continue;
+            }
+            RowCode c = rowCode(v, t);
             for (int r = 0; r < n; r++) {
                 if (v.isNull(r)) {
                     rows[--nullAt] = base + r;
@@ -125,25 +141,13 @@ final class SortKeyEncoder {
         }
     }
 
-    /** Codes in unsigned ascending order (the caller complements them for DESC). */
+    /**
+     * Codes in unsigned ascending order (the caller complements them for DESC) of the types {@link SortPrefix} does
+     * not code: booleans, DECIMAL(p) by its unscaled value (clamped to the {@code long} range), fixed-size binaries by
+     * their first 8 bytes.
+     */
     private static RowCode rowCode(FieldVector v, ArrowType t) {
         switch (t.getTypeID()) {
-            case Int:
-            case Date:
-            case Time:
-            case Timestamp: {
-                ColumnReaders.LongReader r = ColumnReaders.longs(v);
-                boolean unsigned64 = t instanceof ArrowType.Int && !((ArrowType.Int) t).getIsSigned()
-                        && ((ArrowType.Int) t).getBitWidth() == 64;
-                if (unsigned64) {
-                    return r::get;
-                }
-                return row -> r.get(row) ^ Long.MIN_VALUE;
-            }
-            case FloatingPoint: {
-                ColumnReaders.DoubleReader r = ColumnReaders.doubles(v);
-                return row -> SortPrefix.orderedBits(r.get(row)) ^ Long.MIN_VALUE;
-            }
             case Bool: {
                 ColumnReaders.BoolReader r = ColumnReaders.bools(v);
                 return row -> r.get(row) ? 1L : 0L;
@@ -160,39 +164,17 @@ final class SortKeyEncoder {
                     return high < 0 ? 0L : -1L;
                 };
             }
+            case FixedSizeBinary: {
+                ArrowBuf data = ((FixedSizeBinaryVector) v).getDataBuffer();
+                int w = ((FixedSizeBinaryVector) v).getByteWidth();
+                return row -> prefix(data, (long) row * w, w);
+            }
             default:
-                return bytePrefix(v);
+                throw new IllegalArgumentException("no sort code for " + v.getField());
         }
     }
 
     /** The first 8 bytes, big-endian and zero-padded: unsigned order of the codes follows the bytes' order. */
-    private static RowCode bytePrefix(FieldVector v) {
-        if (v instanceof BaseVariableWidthVector) {
-            ArrowBuf offsets = ((BaseVariableWidthVector) v).getOffsetBuffer();
-            ArrowBuf data = ((BaseVariableWidthVector) v).getDataBuffer();
-            return row -> {
-                int start = offsets.getInt((long) row * 4);
-                int length = offsets.getInt((long) (row + 1) * 4) - start;
-                return prefix(data, start, length);
-            };
-        }
-        if (v instanceof BaseLargeVariableWidthVector) {
-            ArrowBuf offsets = ((BaseLargeVariableWidthVector) v).getOffsetBuffer();
-            ArrowBuf data = ((BaseLargeVariableWidthVector) v).getDataBuffer();
-            return row -> {
-                long start = offsets.getLong((long) row * 8);
-                long length = offsets.getLong((long) (row + 1) * 8) - start;
-                return prefix(data, start, length);
-            };
-        }
-        if (v instanceof FixedSizeBinaryVector) {
-            ArrowBuf data = ((FixedSizeBinaryVector) v).getDataBuffer();
-            int w = ((FixedSizeBinaryVector) v).getByteWidth();
-            return row -> prefix(data, (long) row * w, w);
-        }
-        throw new IllegalArgumentException("not a string or binary vector: " + v.getField());
-    }
-
     private static long prefix(ArrowBuf data, long start, long length) {
         if (length >= 8) {
             return Long.reverseBytes(data.getLong(start));
