@@ -176,9 +176,7 @@ final class FixedDistinctValues implements DistinctValues {
     }
 
     private static int hash(long key, int group) {
-        long h = key * 0x9E3779B97F4A7C15L + group;
-        h = (h ^ (h >>> 32)) * 0xD6E8FEB86659FD93L;
-        return (int) (h ^ (h >>> 32));
+        return (int) SplitMix64.mix(key * 0x9E3779B97F4A7C15L + group);
     }
 
     private void rehash() {
