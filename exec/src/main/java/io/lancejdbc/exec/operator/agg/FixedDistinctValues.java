@@ -2,6 +2,7 @@ package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.expr.ColumnWriters;
 import io.lancejdbc.exec.expr.DirectColumns;
+import io.lancejdbc.exec.operator.hash.DoubleKeyBits;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -103,10 +104,8 @@ final class FixedDistinctValues implements DistinctValues {
     /** The bits that identify the value {@code bits} under this set's equality. */
     private long key(long bits) {
         switch (equality) {
-            case DOUBLE: {
-                double d = Double.longBitsToDouble(bits);
-                return d == 0.0 ? 0L : Double.doubleToLongBits(d);
-            }
+            case DOUBLE:
+                return DoubleKeyBits.of(bits);
             case FLOAT: {
                 float f = Float.intBitsToFloat((int) bits);
                 return f == 0.0f ? 0L : Float.floatToIntBits(f);
