@@ -209,9 +209,7 @@ final class BytesDistinctValues implements DistinctValues {
     }
 
     private static int pairHash(int valueHash, int group) {
-        long h = (((long) valueHash << 32) | (group & 0xFFFFFFFFL)) * 0x9E3779B97F4A7C15L;
-        h ^= h >>> 29;
-        return (int) (h ^ (h >>> 32));
+        return (int) SplitMix64.mix(((long) valueHash << 32) | (group & 0xFFFFFFFFL));
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.lancejdbc.exec.operator.agg;
 
 import io.lancejdbc.exec.expr.ColumnWriters;
 import io.lancejdbc.exec.expr.DirectColumns;
+import io.lancejdbc.exec.operator.hash.DoubleKeyBits;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -103,10 +104,8 @@ final class FixedDistinctValues implements DistinctValues {
     /** The bits that identify the value {@code bits} under this set's equality. */
     private long key(long bits) {
         switch (equality) {
-            case DOUBLE: {
-                double d = Double.longBitsToDouble(bits);
-                return d == 0.0 ? 0L : Double.doubleToLongBits(d);
-            }
+            case DOUBLE:
+                return DoubleKeyBits.of(bits);
             case FLOAT: {
                 float f = Float.intBitsToFloat((int) bits);
                 return f == 0.0f ? 0L : Float.floatToIntBits(f);
@@ -176,9 +175,7 @@ final class FixedDistinctValues implements DistinctValues {
     }
 
     private static int hash(long key, int group) {
-        long h = key * 0x9E3779B97F4A7C15L + group;
-        h = (h ^ (h >>> 32)) * 0xD6E8FEB86659FD93L;
-        return (int) (h ^ (h >>> 32));
+        return (int) SplitMix64.mix(key * 0x9E3779B97F4A7C15L + group);
     }
 
     private void rehash() {

@@ -44,7 +44,7 @@ final class LongGroupTable implements GroupTable {
     private int find(long key) {
         long[] slots = this.slots;
         int mask = (slots.length >>> 1) - 1;
-        int slot = (int) mix(key) & mask;
+        int slot = (int) SplitMix64.mix(key) & mask;
         while (true) {
             int at = slot << 1;
             long g = slots[at + 1] - 1;
@@ -78,7 +78,7 @@ final class LongGroupTable implements GroupTable {
         int mask = (grown.length >>> 1) - 1;
         for (int at = 0; at < old.length; at += 2) {
             if (old[at + 1] != 0) {
-                int slot = (int) mix(old[at]) & mask;
+                int slot = (int) SplitMix64.mix(old[at]) & mask;
                 while (grown[(slot << 1) + 1] != 0) {
                     slot = (slot + 1) & mask;
                 }
@@ -87,11 +87,6 @@ final class LongGroupTable implements GroupTable {
             }
         }
         slots = grown;
-    }
-
-    private static long mix(long x) {
-        long h = x * 0x9E3779B97F4A7C15L;
-        return h ^ (h >>> 29);
     }
 
     @Override

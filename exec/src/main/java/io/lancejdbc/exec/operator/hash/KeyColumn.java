@@ -124,12 +124,7 @@ public abstract class KeyColumn {
         if (v instanceof Float8Vector) {
             readLongs(((Float8Vector) v).getDataBuffer(), out, rows);
             for (int i = 0; i < rows; i++) {
-                long bits = out[i];
-                if (bits == Long.MIN_VALUE) {
-                    out[i] = 0L;
-                } else if ((bits & 0x7ff0000000000000L) == 0x7ff0000000000000L && (bits & 0x000fffffffffffffL) != 0) {
-                    out[i] = 0x7ff8000000000000L;
-                }
+                out[i] = DoubleKeyBits.of(out[i]);
             }
             return out;
         }
@@ -141,7 +136,7 @@ public abstract class KeyColumn {
             }
             double d = r.get(i);
             // -0.0 equals 0.0 and every NaN equals every other NaN, so both get one representation.
-            out[i] = d == 0.0 ? 0L : Double.isNaN(d) ? 0x7ff8000000000000L : Double.doubleToRawLongBits(d);
+            out[i] = DoubleKeyBits.of(Double.doubleToRawLongBits(d));
         }
         return out;
     }
