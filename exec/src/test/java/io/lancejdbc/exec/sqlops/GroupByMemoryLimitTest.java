@@ -49,8 +49,15 @@ class GroupByMemoryLimitTest {
                 s.execute("SET query.max_memory = '512k'", List.of(), QueryOptions.defaults()).close();
                 SqlError e = assertThrows(SqlError.class, () -> SqlOpsWarehouse.rows(s, sql));
                 assertEquals("HY001", e.sqlState(), e.getMessage());
-                assertTrue(e.getMessage().startsWith("GROUP BY state needs about "), e.getMessage());
-                assertTrue(e.getMessage().contains("above query.max_memory (512 KiB)"), e.getMessage());
+                // Which check meets the limit first depends on the workers' timing: the group state's own estimate
+                // or an Arrow allocation of a worker (its batch of string keys). Both name the property.
+                assertTrue(e.getMessage().contains("query.max_memory"), e.getMessage());
+                if (e.getMessage().startsWith("GROUP BY state needs about ")) {
+                    assertTrue(e.getMessage().contains("above query.max_memory (512 KiB)"), e.getMessage());
+                } else {
+                    assertTrue(e.getMessage().startsWith("Aggregation exceeded the query's memory limit"),
+                            e.getMessage());
+                }
             }
             assertEquals(0, engine.rootAllocator().getAllocatedMemory());
         }
