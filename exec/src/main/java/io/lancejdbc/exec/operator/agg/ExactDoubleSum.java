@@ -55,18 +55,9 @@ final class ExactDoubleSum {
         int b = exp == 0 ? 0 : exp - 1;
         int d = b >>> 5;
         int s = b & 31;
-        long c0;
-        long c1;
-        long c2;
-        if (s == 0) {
-            c0 = mant & MASK;
-            c1 = mant >>> 32;
-            c2 = 0;
-        } else {
-            c0 = (mant << s) & MASK;
-            c1 = (mant >>> (32 - s)) & MASK;
-            c2 = mant >>> (64 - s);
-        }
+        long c0 = digit(mant, s, 0);
+        long c1 = digit(mant, s, 1);
+        long c2 = digit(mant, s, 2);
         if ((bits < 0) != (sign < 0)) {
             c0 = -c0;
             c1 = -c1;
@@ -80,6 +71,16 @@ final class ExactDoubleSum {
         if (++adds >= ADDS_BEFORE_CARRY) {
             normalize();
         }
+    }
+
+    /**
+     * Digit {@code k} (0 = lowest, 1 or 2) of {@code mant << s} in base 2^32, for a float64 mantissa
+     * {@code mant < 2^53} and a shift {@code 0 <= s < 32}: a finite value's three digits, placed at its digit index.
+     */
+    static long digit(long mant, int s, int k) {
+        // (mant >>> 1) >>> (63 - s) is mant >>> (64 - s) without Java's shift by 64 being a shift by 0.
+        long shifted = k == 0 ? mant << s : k == 1 ? mant >>> (32 - s) : (mant >>> 1) >>> (63 - s);
+        return shifted & MASK;
     }
 
     /** Adds another exact sum into this one. */

@@ -76,18 +76,9 @@ final class ExactDoubleSums {
             return;
         }
         int s = b & 31;
-        long c0;
-        long c1;
-        long c2;
-        if (s == 0) {
-            c0 = mant & MASK;
-            c1 = mant >>> 32;
-            c2 = 0;
-        } else {
-            c0 = (mant << s) & MASK;
-            c1 = (mant >>> (32 - s)) & MASK;
-            c2 = mant >>> (64 - s);
-        }
+        long c0 = ExactDoubleSum.digit(mant, s, 0);
+        long c1 = ExactDoubleSum.digit(mant, s, 1);
+        long c2 = ExactDoubleSum.digit(mant, s, 2);
         int at = o + 2 + i;
         if ((bits < 0) != (sign < 0)) {
             w[at] -= c0;
