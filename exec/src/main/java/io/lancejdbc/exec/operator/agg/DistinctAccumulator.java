@@ -11,7 +11,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * fixed-width, string and binary arguments), then feeds them, in first-seen order, to the plain accumulator of
  * {@code f} when the result is written. Partial states (one per split worker) merge by adding one set into another.
  */
-final class DistinctAccumulator implements Accumulator {
+final class DistinctAccumulator extends GroupByOnlyAccumulator {
     private final Accumulator base;
     private final BufferAllocator allocator;
     private final DistinctValues values;
@@ -69,22 +69,6 @@ final class DistinctAccumulator implements Accumulator {
                 sep.close();
             }
         }
-    }
-
-    // Window frames take no DISTINCT aggregates (the binder rejects them), so the frame methods are not reached.
-    @Override
-    public void add(FieldVector[] args, int from, int to, int group) {
-        throw new UnsupportedOperationException("DISTINCT aggregates are not evaluated over window frames");
-    }
-
-    @Override
-    public void reset(int group) {
-        throw new UnsupportedOperationException("DISTINCT aggregates are not evaluated over window frames");
-    }
-
-    @Override
-    public void writeGroup(int group, FieldVector out, int index) {
-        throw new UnsupportedOperationException("DISTINCT aggregates are not evaluated over window frames");
     }
 
     @Override

@@ -14,7 +14,7 @@ import org.apache.arrow.vector.FieldVector;
  * {@code COUNT(DISTINCT a, b, ...)}: the number of distinct combinations of the arguments per group, rows with a
  * NULL argument skipped. Combinations compare by their hash keys ({@link KeyValues}), as GROUP BY compares its keys.
  */
-final class DistinctTupleCount implements Accumulator {
+final class DistinctTupleCount extends GroupByOnlyAccumulator {
     /** Heap bytes counted per distinct (group, combination): the set entry and the key lists. */
     private static final long BYTES_PER_PAIR = 64;
 
@@ -72,22 +72,6 @@ final class DistinctTupleCount implements Accumulator {
             w.set(g, counts[g]);
         }
         out.setValueCount(groupCount);
-    }
-
-    // Window frames take no DISTINCT aggregates (the binder rejects them), so the frame methods are not reached.
-    @Override
-    public void add(FieldVector[] args, int from, int to, int group) {
-        throw new UnsupportedOperationException("DISTINCT aggregates are not evaluated over window frames");
-    }
-
-    @Override
-    public void reset(int group) {
-        throw new UnsupportedOperationException("DISTINCT aggregates are not evaluated over window frames");
-    }
-
-    @Override
-    public void writeGroup(int group, FieldVector out, int index) {
-        throw new UnsupportedOperationException("DISTINCT aggregates are not evaluated over window frames");
     }
 
     @Override
