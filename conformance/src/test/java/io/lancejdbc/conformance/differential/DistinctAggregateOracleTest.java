@@ -22,8 +22,6 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -56,11 +54,8 @@ class DistinctAggregateOracleTest {
     @BeforeAll
     static void open() throws SQLException {
         duck = DriverManager.getConnection("jdbc:duckdb:");
-        try (BufferAllocator allocator = new RootAllocator()) {
-            DiffTables.Table t = table();
-            DiffTables.write(allocator, dir, t);
-            DuckDbLoader.load(duck, allocator, dir.resolve(t.name() + ".lance"), t.name());
-        }
+        DiffTables.Table t = table();
+        DuckDbLoader.writeAndLoad(duck, dir, t);
         serial = connect(1);
         parallel = connect(4);
     }

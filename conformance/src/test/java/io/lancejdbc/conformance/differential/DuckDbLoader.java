@@ -7,6 +7,7 @@ import java.sql.Statement;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBConnection;
 import org.lance.Dataset;
@@ -23,6 +24,18 @@ import org.lance.ipc.ScanOptions;
  */
 final class DuckDbLoader {
     private DuckDbLoader() {
+    }
+
+    /**
+     * Writes {@code table} as {@code <warehouse>/<name>.lance} with lance-core ({@link DiffTables#write}) and copies
+     * it into the DuckDB table of the same name: the set-up of an oracle test that compares lance-jdbc over the
+     * warehouse with DuckDB over the same rows.
+     */
+    static void writeAndLoad(Connection duck, Path warehouse, DiffTables.Table table) throws SQLException {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            DiffTables.write(allocator, warehouse, table);
+            load(duck, allocator, warehouse.resolve(table.name() + ".lance"), table.name());
+        }
     }
 
     /**

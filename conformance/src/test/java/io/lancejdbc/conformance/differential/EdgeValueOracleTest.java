@@ -20,8 +20,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -62,10 +60,7 @@ class EdgeValueOracleTest {
     static void open() throws Exception {
         table = table();
         duck = DriverManager.getConnection("jdbc:duckdb:");
-        try (BufferAllocator allocator = new RootAllocator()) {
-            DiffTables.write(allocator, dir, table);
-            DuckDbLoader.load(duck, allocator, dir.resolve(table.name() + ".lance"), table.name());
-        }
+        DuckDbLoader.writeAndLoad(duck, dir, table);
         lance = DriverManager.getConnection("jdbc:lance:" + dir.toAbsolutePath());
     }
 

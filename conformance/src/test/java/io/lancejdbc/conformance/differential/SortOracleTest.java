@@ -13,8 +13,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -52,10 +50,7 @@ class SortOracleTest {
     static void open() throws Exception {
         duck = DriverManager.getConnection("jdbc:duckdb:");
         DiffTables.Table t = table();
-        try (BufferAllocator allocator = new RootAllocator()) {
-            DiffTables.write(allocator, dir, t);
-            DuckDbLoader.load(duck, allocator, dir.resolve(t.name() + ".lance"), t.name());
-        }
+        DuckDbLoader.writeAndLoad(duck, dir, t);
         lance = DriverManager.getConnection("jdbc:lance:" + dir.toAbsolutePath());
     }
 

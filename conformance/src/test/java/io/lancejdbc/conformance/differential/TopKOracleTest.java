@@ -15,8 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -50,10 +48,7 @@ class TopKOracleTest {
     static void open() throws Exception {
         DiffTables.Table table = table();
         duck = DriverManager.getConnection("jdbc:duckdb:");
-        try (BufferAllocator allocator = new RootAllocator()) {
-            DiffTables.write(allocator, dir, table);
-            DuckDbLoader.load(duck, allocator, dir.resolve(table.name() + ".lance"), table.name());
-        }
+        DuckDbLoader.writeAndLoad(duck, dir, table);
         lance = DriverManager.getConnection("jdbc:lance:" + dir.toAbsolutePath());
     }
 
