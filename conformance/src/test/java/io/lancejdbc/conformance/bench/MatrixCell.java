@@ -14,7 +14,8 @@ import java.util.stream.IntStream;
  *     {@code Dataset.sql})
  * @param reference {@link Reference#SCAN}: a lance-core scan of {@code columns} with the filter our driver pushes
  *     (from EXPLAIN); {@link Reference#DATASET_SQL}: {@code Dataset.sql} on the same statement
- * @param columns the columns a reference scan reads, in the order of our SELECT list
+ * @param columns the columns the statement reads: a {@link Reference#SCAN} reference reads them in the order of
+ *     our SELECT list, and every cell's scan floor (a lance-core scan of them that reads no value) reads them
  * @param ordered whether the row order is part of the answer (ORDER BY)
  * @param target the ratio ours / reference the issue sets (steady state)
  */
@@ -71,30 +72,33 @@ record MatrixCell(String id, String title, String sql, Reference reference, List
         for (String key : List.of("g5", "g1k", "g1m")) {
             String groups = key.substring(1);
             cells.add(agg("a.int." + groups, "GROUP BY int key, " + groups + " groups, count/sum/avg",
-                    "SELECT " + key + ", count(*), sum(f64), avg(x) FROM $t GROUP BY " + key));
+                    "SELECT " + key + ", count(*), sum(f64), avg(x) FROM $t GROUP BY " + key,
+                    List.of(key, "f64", "x")));
             cells.add(agg("a.int." + groups + ".where", "GROUP BY int key, " + groups
                     + " groups, after pushed x < 50000 (50%)",
-                    "SELECT " + key + ", count(*), sum(f64), avg(x) FROM $t" + where + " GROUP BY " + key));
+                    "SELECT " + key + ", count(*), sum(f64), avg(x) FROM $t" + where + " GROUP BY " + key,
+                    List.of(key, "f64", "x")));
         }
         for (String key : List.of("s5", "s1k", "s1m")) {
             String groups = key.substring(1);
             cells.add(agg("a.str." + groups, "GROUP BY string key, " + groups + " groups, count/sum",
-                    "SELECT " + key + ", count(*), sum(f64) FROM $t GROUP BY " + key));
+                    "SELECT " + key + ", count(*), sum(f64) FROM $t GROUP BY " + key, List.of(key, "f64")));
             cells.add(agg("a.str." + groups + ".where", "GROUP BY string key, " + groups
                     + " groups, after pushed x < 50000 (50%)",
-                    "SELECT " + key + ", count(*), sum(f64) FROM $t" + where + " GROUP BY " + key));
+                    "SELECT " + key + ", count(*), sum(f64) FROM $t" + where + " GROUP BY " + key,
+                    List.of(key, "f64", "x")));
         }
         cells.add(agg("a.distinct.1k", "COUNT(DISTINCT x) per g1k (1k groups)",
-                "SELECT g1k, count(DISTINCT x) FROM $t GROUP BY g1k"));
+                "SELECT g1k, count(DISTINCT x) FROM $t GROUP BY g1k", List.of("g1k", "x")));
         cells.add(agg("a.distinct.global", "COUNT(DISTINCT g1m), no GROUP BY",
-                "SELECT count(DISTINCT g1m) FROM $t"));
+                "SELECT count(DISTINCT g1m) FROM $t", List.of("g1m")));
 
         cells.add(sort("s.topk.f64", "ORDER BY unsorted f64 DESC NULLS LAST, id LIMIT 100",
-                "SELECT id, u, f64 FROM $t ORDER BY f64 DESC NULLS LAST, id LIMIT 100"));
+                "SELECT id, u, f64 FROM $t ORDER BY f64 DESC NULLS LAST, id LIMIT 100", List.of("id", "u", "f64")));
         cells.add(sort("s.topk.str", "ORDER BY unsorted s1m, id LIMIT 100",
-                "SELECT id, s1m FROM $t ORDER BY s1m, id LIMIT 100"));
+                "SELECT id, s1m FROM $t ORDER BY s1m, id LIMIT 100", List.of("id", "s1m")));
         cells.add(sort("s.full", "full sort of every row by unsorted u (2 columns returned)",
-                "SELECT id, u FROM $t ORDER BY u"));
+                "SELECT id, u FROM $t ORDER BY u", List.of("id", "u")));
         return List.copyOf(cells);
     }
 
@@ -103,11 +107,11 @@ record MatrixCell(String id, String title, String sql, Reference reference, List
                 Reference.SCAN, columns, false, 1.10);
     }
 
-    private static MatrixCell agg(String id, String title, String sql) {
-        return new MatrixCell(id, title, sql, Reference.DATASET_SQL, List.of(), false, 0.80);
+    private static MatrixCell agg(String id, String title, String sql, List<String> columns) {
+        return new MatrixCell(id, title, sql, Reference.DATASET_SQL, columns, false, 0.80);
     }
 
-    private static MatrixCell sort(String id, String title, String sql) {
-        return new MatrixCell(id, title, sql, Reference.DATASET_SQL, List.of(), true, 0.80);
+    private static MatrixCell sort(String id, String title, String sql, List<String> columns) {
+        return new MatrixCell(id, title, sql, Reference.DATASET_SQL, columns, true, 0.80);
     }
 }
