@@ -5,12 +5,16 @@ import io.lancejdbc.exec.stream.RowCopier;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
-/** Builds a batch from rows addressed as {@code (batch << 32) | row} across several source batches. */
+/**
+ * Builds a batch from rows addressed as {@code (batch << 32) | row} across several source batches: fixed-width
+ * columns through {@link FixedWidthGather}, every other column value by value through {@link RowCopier}.
+ */
 final class RowGatherer {
     private RowGatherer() {
     }
@@ -24,6 +28,10 @@ final class RowGatherer {
             for (int c = 0; c < fields.size(); c++) {
                 FieldVector dst = ColumnWriters.allocate(fields.get(c), n, allocator);
                 out.add(dst);
+                if (FixedWidthGather.applies(dst)
+                        && FixedWidthGather.gather(sources, c, refs, from, to, (BaseFixedWidthVector) dst)) {
+                    continue;
+                }
                 RowCopier[] pairs = new RowCopier[sources.size()];
                 for (int k = 0; k < n; k++) {
                     long ref = refs[from + k];

@@ -1,0 +1,204 @@
+package io.lancejdbc.exec.operator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lancejdbc.exec.expr.ColumnWriters;
+import io.lancejdbc.exec.stream.RowCopier;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.UInt8Vector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The typed gather builds the same vector as {@code copyFromSafe} value by value (the rule it replaces): equal values
+ * and NULLs at every output position, for every fixed width, rows taken at random from several batches (some with
+ * NULLs, one loaded without a validity buffer as an Arrow C import loads it), output sizes that are and are not multiples of
+ * the 64-row validity word.
+ */
+class FixedWidthGatherTest {
+    private static final int BATCHES = 5;
+    private static final int ROWS = 300;
+    private final BufferAllocator allocator = new RootAllocator();
+
+    @AfterEach
+    void close() {
+        allocator.close();
+    }
+
+    static Stream<ArrowType> types() {
+        return Stream.of(new ArrowType.Int(8, true), new ArrowType.Int(16, true), new ArrowType.Int(32, true),
+                new ArrowType.Int(64, true), new ArrowType.Int(64, false),
+                new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.SINGLE),
+                new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE),
+                new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.DAY),
+                new ArrowType.Timestamp(org.apache.arrow.vector.types.TimeUnit.MICROSECOND, "UTC"),
+                new ArrowType.Decimal(38, 4, 128), new ArrowType.FixedSizeBinary(3));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("types")
+    void gatheredColumnEqualsTheValueByValueCopy(ArrowType type) {
+        Field field = new Field("c", FieldType.nullable(type), null);
+        List<VectorSchemaRoot> sources = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(type.toString().hashCode());
+        try {
+            for (int b = 0; b < BATCHES; b++) {
+                sources.add(batch(field, b, random));
+            }
+            for (int n : new int[] {1, 63, 64, 65, 200, 1000}) {
+                long[] refs = new long[n + 7];
+                for (int k = 0; k < refs.length; k++) {
+                    refs[k] = ((long) random.nextInt(BATCHES) << 32) | random.nextInt(ROWS);
+                }
+                int from = 7;
+                try (FieldVector fast = ColumnWriters.allocate(field, n, allocator);
+                        FieldVector slow = ColumnWriters.allocate(field, n, allocator)) {
+                    assertTrue(FixedWidthGather.applies(fast));
+                    assertTrue(FixedWidthGather.gather(sources, 0, refs, from, from + n, (BaseFixedWidthVector) fast));
+                    copyValueByValue(sources, refs, from, from + n, slow);
+                    assertEquals(n, fast.getValueCount());
+                    int nulls = 0;
+                    for (int k = 0; k < n; k++) {
+                        assertEquals(slow.isNull(k), fast.isNull(k), "NULL at " + k);
+                        assertEquals(show(slow.getObject(k)), show(fast.getObject(k)), "value at " + k);
+                        if (fast.isNull(k)) {
+                            nulls++;
+                            int width = ((BaseFixedWidthVector) fast).getTypeWidth();
+                            for (int j = 0; j < width; j++) {
+                                assertEquals(0, fast.getDataBuffer().getByte((long) k * width + j), "NULL bytes");
+                            }
+                        }
+                    }
+                    assertEquals(slow.getNullCount(), nulls);
+                }
+            }
+        } finally {
+            sources.forEach(VectorSchemaRoot::close);
+        }
+    }
+
+    @Test
+    void booleansAndVariableWidthColumnsAreNotGatheredHere() {
+        try (FieldVector bits = ColumnWriters.allocate(Field.nullable("b", ArrowType.Bool.INSTANCE), 4, allocator);
+                VarCharVector text = new VarCharVector("s", allocator)) {
+            assertFalse(FixedWidthGather.applies(bits));
+            assertFalse(FixedWidthGather.applies(text));
+        }
+    }
+
+    @Test
+    void aSourceOfAnotherWidthLeavesTheTargetToTheValueCopier() {
+        try (VectorSchemaRoot ints = VectorSchemaRoot.of(filled(new IntVector("c", allocator)));
+                BigIntVector dst = new BigIntVector("c", allocator)) {
+            dst.allocateNew(2);
+            assertFalse(FixedWidthGather.gather(List.of(ints), 0, new long[] {0, 1}, 0, 2, dst));
+            assertEquals(0, dst.getValueCount());
+        }
+    }
+
+    private static String show(Object value) {
+        return value instanceof byte[] bytes ? java.util.Arrays.toString(bytes) : String.valueOf(value);
+    }
+
+    private IntVector filled(IntVector v) {
+        v.allocateNew(2);
+        v.set(0, 1);
+        v.set(1, 2);
+        v.setValueCount(2);
+        return v;
+    }
+
+    private static void copyValueByValue(List<VectorSchemaRoot> sources, long[] refs, int from, int to,
+            FieldVector dst) {
+        RowCopier[] copiers = new RowCopier[sources.size()];
+        for (int k = from; k < to; k++) {
+            int b = (int) (refs[k] >>> 32);
+            if (copiers[b] == null) {
+                copiers[b] = RowCopier.of(sources.get(b).getVector(0), dst);
+            }
+            copiers[b].copy((int) refs[k], k - from);
+        }
+        dst.setValueCount(to - from);
+    }
+
+    /**
+     * Batch 0 has no NULLs and is loaded from an empty validity buffer and its data buffer (the path of an Arrow C
+     * data import, which gives it an all-set validity buffer); the others are about 20% NULL.
+     */
+    private VectorSchemaRoot batch(Field field, int b, SplittableRandom random) {
+        FieldVector v = ColumnWriters.allocate(field, ROWS, allocator);
+        for (int r = 0; r < ROWS; r++) {
+            if (b > 0 && random.nextInt(5) == 0) {
+                ((BaseFixedWidthVector) v).setNull(r);
+            } else {
+                set(v, r, random.nextLong());
+            }
+        }
+        v.setValueCount(ROWS);
+        if (b == 0) {
+            FieldVector bare = field.createVector(allocator);
+            ArrowBuf data = v.getDataBuffer();
+            bare.loadFieldBuffers(new ArrowFieldNode(ROWS, 0), List.of(allocator.getEmpty(), data));
+            v.close();
+            v = bare;
+        }
+        return VectorSchemaRoot.of(v);
+    }
+
+    private static void set(FieldVector v, int r, long x) {
+        if (v instanceof TinyIntVector t) {
+            t.set(r, (byte) x);
+        } else if (v instanceof SmallIntVector s) {
+            s.set(r, (short) x);
+        } else if (v instanceof IntVector i) {
+            i.set(r, (int) x);
+        } else if (v instanceof BigIntVector l) {
+            l.set(r, x);
+        } else if (v instanceof UInt8Vector u) {
+            u.set(r, x);
+        } else if (v instanceof Float4Vector f) {
+            f.set(r, Float.intBitsToFloat((int) x));
+        } else if (v instanceof Float8Vector d) {
+            d.set(r, Double.longBitsToDouble(x));
+        } else if (v instanceof DateDayVector d) {
+            d.set(r, (int) (x % 100_000));
+        } else if (v instanceof TimeStampMicroTZVector t) {
+            t.set(r, x >> 8);
+        } else if (v instanceof DecimalVector d) {
+            d.set(r, BigDecimal.valueOf(x, 4));
+        } else if (v instanceof FixedSizeBinaryVector f) {
+            f.set(r, new byte[] {(byte) x, (byte) (x >> 8), (byte) (x >> 16)});
+        } else {
+            throw new IllegalArgumentException(v.getClass().getName());
+        }
+    }
+}
