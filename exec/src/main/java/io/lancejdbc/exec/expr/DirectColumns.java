@@ -92,6 +92,11 @@ public final class DirectColumns {
             return validity != 0 && DirectColumns.isNull(validity, i);
         }
 
+        /** Whether any row of the batch is NULL (else {@link #isNull} is false for every row). */
+        public boolean hasNulls() {
+            return validity != 0;
+        }
+
         /** The bits of row {@code i} (undefined for a NULL row). */
         public long get(int i) {
             switch (width) {

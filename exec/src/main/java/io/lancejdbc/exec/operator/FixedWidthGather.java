@@ -1,131 +1,152 @@
 package io.lancejdbc.exec.operator;
 
+import io.lancejdbc.exec.expr.DirectColumns;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * Gathers one fixed-width column (integers, floats, dates, times, timestamps, decimals, fixed-size binaries; not
- * booleans, whose values are bits) from rows addressed as {@code (batch << 32) | row}: the value bytes and the
- * validity bit of each row are read straight from the source buffers and written in place, one typed load and store
- * per value, instead of one {@code copyFromSafe} per value (which re-checks the target's capacity and type on every
- * call). The result is the same vector {@code copyFromSafe} would build: equal values and NULLs; a NULL's value bytes
- * are zero.
+ * Gathers one fixed-width column of 1, 2, 4 or 8 bytes per value (integers, floats, dates, times, timestamps; not
+ * booleans, decimals or fixed-size binaries) from rows addressed as {@code (batch << 32) | row}: each value is one
+ * load from its source buffer ({@link DirectColumns.Fixed}, checked once per source batch) and one store into the
+ * target, and the validity is written a 64-row word at a time, all set when no referenced source batch has a NULL.
+ * This replaces one {@code copyFromSafe} per value, which re-checks the target's capacity and type and updates one
+ * validity bit per call. The result equals the value-by-value copy: the same values and NULLs, a NULL's value bytes
+ * zero.
+ *
+ * <p>The readers keep the source buffers' addresses: the caller must own the source batches for as long as it
+ * gathers from them (an operator gathers from the batches it holds, on the thread that drives it, and closes them
+ * after its last gather). Not thread-safe.
  */
 final class FixedWidthGather {
-    private FixedWidthGather() {
+    private final List<VectorSchemaRoot> sources;
+    private final int column;
+    private final int width;
+    /** The reader of each source batch's column, made when a gather first references the batch. */
+    private final DirectColumns.Fixed[] readers;
+
+    private FixedWidthGather(List<VectorSchemaRoot> sources, int column, int width) {
+        this.sources = sources;
+        this.column = column;
+        this.width = width;
+        this.readers = new DirectColumns.Fixed[sources.size()];
     }
 
-    /** Whether {@code dst} can be gathered into here (a fixed-width vector whose values are whole bytes). */
-    static boolean applies(FieldVector dst) {
-        return dst instanceof BaseFixedWidthVector && !(dst instanceof BitVector)
-                && ((BaseFixedWidthVector) dst).getTypeWidth() > 0;
+    /** A gatherer of column {@code column} into vectors like {@code target}, or null when it does not cover them. */
+    static FixedWidthGather of(List<VectorSchemaRoot> sources, int column, FieldVector target) {
+        if (DirectColumns.fixed(target, 0) == null) {
+            return null;
+        }
+        return new FixedWidthGather(sources, column, ((BaseFixedWidthVector) target).getTypeWidth());
     }
 
     /**
-     * Fills {@code dst} (allocated for at least {@code to - from} values, every validity bit clear) with the values
-     * {@code refs[from..to)} of column {@code column} of {@code sources}, and sets its value count.
+     * Fills {@code dst} (allocated for at least {@code to - from} values) with the values {@code refs[from..to)} and
+     * sets its value count.
      *
      * @return false, with {@code dst} untouched, when a referenced source vector is not a fixed-width vector of
      *     {@code dst}'s width (the caller copies value by value instead)
      */
-    static boolean gather(List<VectorSchemaRoot> sources, int column, long[] refs, int from, int to,
-            BaseFixedWidthVector dst) {
-        int width = dst.getTypeWidth();
-        int batches = sources.size();
-        ArrowBuf[] data = new ArrowBuf[batches];
-        ArrowBuf[] validity = new ArrowBuf[batches];
+    boolean gather(long[] refs, int from, int to, BaseFixedWidthVector dst) {
+        boolean nulls = false;
         for (int k = from; k < to; k++) {
             int b = (int) (refs[k] >>> 32);
-            if (data[b] == null) {
+            DirectColumns.Fixed r = readers[b];
+            if (r == null) {
                 FieldVector v = sources.get(b).getVector(column);
-                if (!(v instanceof BaseFixedWidthVector) || ((BaseFixedWidthVector) v).getTypeWidth() != width) {
+                r = v instanceof BaseFixedWidthVector && ((BaseFixedWidthVector) v).getTypeWidth() == width
+                        ? DirectColumns.fixed(v, v.getValueCount()) : null;
+                if (r == null) {
                     return false;
                 }
-                data[b] = v.getDataBuffer();
-                ArrowBuf bits = v.getValidityBuffer();
-                // A vector imported without NULLs may have no validity buffer at all: every value is set.
-                validity[b] = bits != null && bits.capacity() >= (v.getValueCount() + 7L) / 8 ? bits : null;
+                readers[b] = r;
             }
+            nulls |= r.hasNulls();
         }
-        copyValues(data, refs, from, to, width, dst.getDataBuffer());
-        copyValidity(validity, refs, from, to, dst.getValidityBuffer(), dst.getDataBuffer(), width);
-        dst.setValueCount(to - from);
+        int n = to - from;
+        ArrowBuf data = dst.getDataBuffer();
+        ArrowBuf validity = dst.getValidityBuffer();
+        if (data.capacity() < (long) n * width || validity.capacity() < (n + 7L) / 8) {
+            throw new IllegalStateException("gather target '" + dst.getName() + "' holds fewer than " + n + " values");
+        }
+        copyValues(refs, from, to, data.memoryAddress());
+        if (nulls) {
+            copyValidity(refs, from, to, validity, data);
+        } else {
+            setAll(n, validity);
+        }
+        dst.setValueCount(n);
         return true;
     }
 
-    private static void copyValues(ArrowBuf[] data, long[] refs, int from, int to, int width, ArrowBuf out) {
+    private void copyValues(long[] refs, int from, int to, long out) {
+        DirectColumns.Fixed[] rs = readers;
         switch (width) {
             case 8 -> {
                 for (int k = from; k < to; k++) {
                     long ref = refs[k];
-                    out.setLong((long) (k - from) << 3, data[(int) (ref >>> 32)].getLong((long) (int) ref << 3));
+                    MemoryUtil.putLong(out + ((long) (k - from) << 3), rs[(int) (ref >>> 32)].get((int) ref));
                 }
             }
             case 4 -> {
                 for (int k = from; k < to; k++) {
                     long ref = refs[k];
-                    out.setInt((long) (k - from) << 2, data[(int) (ref >>> 32)].getInt((long) (int) ref << 2));
+                    MemoryUtil.putInt(out + ((long) (k - from) << 2), (int) rs[(int) (ref >>> 32)].get((int) ref));
                 }
             }
             case 2 -> {
                 for (int k = from; k < to; k++) {
                     long ref = refs[k];
-                    out.setShort((long) (k - from) << 1, data[(int) (ref >>> 32)].getShort((long) (int) ref << 1));
-                }
-            }
-            case 1 -> {
-                for (int k = from; k < to; k++) {
-                    long ref = refs[k];
-                    out.setByte(k - from, data[(int) (ref >>> 32)].getByte((int) ref));
+                    MemoryUtil.putShort(out + ((long) (k - from) << 1),
+                            (short) rs[(int) (ref >>> 32)].get((int) ref));
                 }
             }
             default -> {
                 for (int k = from; k < to; k++) {
                     long ref = refs[k];
-                    out.setBytes((long) (k - from) * width, data[(int) (ref >>> 32)], (long) (int) ref * width,
-                            width);
+                    MemoryUtil.putByte(out + (k - from), (byte) rs[(int) (ref >>> 32)].get((int) ref));
                 }
             }
         }
     }
 
-    /**
-     * Sets the validity bit of every output row whose source row is valid, a 64-row word at a time, and zeroes the
-     * value bytes of the NULL rows (as {@code copyFromSafe} leaves them).
-     */
-    private static void copyValidity(ArrowBuf[] validity, long[] refs, int from, int to, ArrowBuf out,
-            ArrowBuf outData, int width) {
+    /** Sets the validity bit of each row whose source row is valid and zeroes the value bytes of the NULL rows. */
+    private void copyValidity(long[] refs, int from, int to, ArrowBuf validity, ArrowBuf data) {
         int n = to - from;
         for (int word = 0; word < n; word += 64) {
             long bits = 0;
             int end = Math.min(n, word + 64);
             for (int i = word; i < end; i++) {
                 long ref = refs[from + i];
-                ArrowBuf v = validity[(int) (ref >>> 32)];
-                int r = (int) ref;
-                if (v == null || (v.getByte(r >>> 3) >> (r & 7) & 1) != 0) {
+                if (!readers[(int) (ref >>> 32)].isNull((int) ref)) {
                     bits |= 1L << (i - word);
+                } else {
+                    data.setZero((long) i * width, width);
                 }
             }
-            if (bits != -1L >>> (64 - (end - word))) {
-                for (int i = word; i < end; i++) {
-                    if ((bits >>> (i - word) & 1) == 0) {
-                        outData.setZero((long) i * width, width);
-                    }
-                }
-            }
-            int bytes = (end - word + 7) >>> 3;
-            long at = word >>> 3;
-            if (bytes == 8) {
-                out.setLong(at, bits);
-            } else {
-                for (int j = 0; j < bytes; j++) {
-                    out.setByte(at + j, (byte) (bits >>> (8 * j)));
-                }
+            writeWord(validity, word, end, bits);
+        }
+    }
+
+    private static void setAll(int n, ArrowBuf validity) {
+        for (int word = 0; word < n; word += 64) {
+            int end = Math.min(n, word + 64);
+            writeWord(validity, word, end, -1L >>> (64 - (end - word)));
+        }
+    }
+
+    /** Writes the validity bits of rows {@code [word, end)} ({@code word} a multiple of 64). */
+    private static void writeWord(ArrowBuf validity, int word, int end, long bits) {
+        int bytes = (end - word + 7) >>> 3;
+        long at = word >>> 3;
+        if (bytes == 8) {
+            validity.setLong(at, bits);
+        } else {
+            for (int j = 0; j < bytes; j++) {
+                validity.setByte(at + j, (byte) (bits >>> (8 * j)));
             }
         }
     }

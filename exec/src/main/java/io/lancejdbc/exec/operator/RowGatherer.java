@@ -12,15 +12,33 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Builds a batch from rows addressed as {@code (batch << 32) | row} across several source batches: fixed-width
- * columns through {@link FixedWidthGather}, every other column value by value through {@link RowCopier}.
+ * Builds batches from rows addressed as {@code (batch << 32) | row} across a fixed list of source batches:
+ * fixed-width columns through {@link FixedWidthGather} (whose per-source readers are made once and kept for every
+ * batch this gatherer builds), every other column value by value through {@link RowCopier}. The sources must stay
+ * open and unchanged while the gatherer is used. Not thread-safe.
  */
 final class RowGatherer {
-    private RowGatherer() {
+    private final Schema schema;
+    private final List<VectorSchemaRoot> sources;
+    private final FixedWidthGather[] fixed;
+    private final boolean[] valueByValue;
+
+    RowGatherer(Schema schema, List<VectorSchemaRoot> sources) {
+        this.schema = schema;
+        this.sources = List.copyOf(sources);
+        int columns = schema.getFields().size();
+        this.fixed = new FixedWidthGather[columns];
+        this.valueByValue = new boolean[columns];
     }
 
+    /** One batch gathered from {@code sources}: {@code new RowGatherer(schema, sources).gather(...)}. */
     static VectorSchemaRoot gather(Schema schema, List<VectorSchemaRoot> sources, long[] refs, int from, int to,
             BufferAllocator allocator) {
+        return new RowGatherer(schema, sources).gather(refs, from, to, allocator);
+    }
+
+    /** The rows {@code refs[from..to)} as one new batch allocated in {@code allocator} (the caller closes it). */
+    VectorSchemaRoot gather(long[] refs, int from, int to, BufferAllocator allocator) {
         int n = to - from;
         List<FieldVector> out = new ArrayList<>();
         try {
@@ -28,23 +46,14 @@ final class RowGatherer {
             for (int c = 0; c < fields.size(); c++) {
                 FieldVector dst = ColumnWriters.allocate(fields.get(c), n, allocator);
                 out.add(dst);
-                if (FixedWidthGather.applies(dst)
-                        && FixedWidthGather.gather(sources, c, refs, from, to, (BaseFixedWidthVector) dst)) {
+                if (!valueByValue[c] && fixed[c] == null) {
+                    fixed[c] = FixedWidthGather.of(sources, c, dst);
+                    valueByValue[c] = fixed[c] == null;
+                }
+                if (!valueByValue[c] && fixed[c].gather(refs, from, to, (BaseFixedWidthVector) dst)) {
                     continue;
                 }
-                RowCopier[] pairs = new RowCopier[sources.size()];
-                for (int k = 0; k < n; k++) {
-                    long ref = refs[from + k];
-                    int b = (int) (ref >>> 32);
-                    int r = (int) ref;
-                    RowCopier copier = pairs[b];
-                    if (copier == null) {
-                        copier = RowCopier.of(sources.get(b).getVector(c), dst);
-                        pairs[b] = copier;
-                    }
-                    copier.copy(r, k);
-                }
-                dst.setValueCount(n);
+                copyValueByValue(c, refs, from, to, dst);
             }
         } catch (RuntimeException e) {
             for (FieldVector v : out) {
@@ -55,5 +64,20 @@ final class RowGatherer {
         VectorSchemaRoot root = new VectorSchemaRoot(schema.getFields(), out, n);
         root.setRowCount(n);
         return root;
+    }
+
+    private void copyValueByValue(int c, long[] refs, int from, int to, FieldVector dst) {
+        RowCopier[] pairs = new RowCopier[sources.size()];
+        for (int k = from; k < to; k++) {
+            long ref = refs[k];
+            int b = (int) (ref >>> 32);
+            RowCopier copier = pairs[b];
+            if (copier == null) {
+                copier = RowCopier.of(sources.get(b).getVector(c), dst);
+                pairs[b] = copier;
+            }
+            copier.copy((int) ref, k - from);
+        }
+        dst.setValueCount(to - from);
     }
 }

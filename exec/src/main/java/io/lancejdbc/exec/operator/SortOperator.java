@@ -114,6 +114,8 @@ public final class SortOperator implements PhysicalOperator {
             private final List<VectorSchemaRoot> batches = new ArrayList<>();
             private final List<List<Evaluated>> keyValues = new ArrayList<>();
             private long[] order;
+            /** Builds the output batches from the buffered batches in {@link #order}, once sorted. */
+            private RowGatherer output;
             private int total;
             private int position;
             private boolean sorted;
@@ -190,6 +192,7 @@ public final class SortOperator implements PhysicalOperator {
                     }
                     orderMemory = FullSorter.reserve(ctx.allocator(), 8L * total);
                     order = sortAll();
+                    output = new RowGatherer(in.schema(), batches);
                     sorted = true;
                     position = limit >= 0 ? (int) Math.min(offset, total) : 0;
                     if (limit >= 0) {
@@ -200,7 +203,7 @@ public final class SortOperator implements PhysicalOperator {
                     return null;
                 }
                 int end = Math.min(total, position + ctx.batchSize());
-                VectorSchemaRoot out = RowGatherer.gather(in.schema(), batches, order, position, end, ctx.allocator());
+                VectorSchemaRoot out = output.gather(order, position, end, ctx.allocator());
                 position = end;
                 return out;
             }
@@ -212,6 +215,7 @@ public final class SortOperator implements PhysicalOperator {
                     orderMemory = null;
                 }
                 order = null;
+                output = null;
                 releaseBuffered();
                 in.close();
             }

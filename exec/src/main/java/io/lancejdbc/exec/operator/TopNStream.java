@@ -57,6 +57,8 @@ final class TopNStream implements BatchStream {
     private long[] codes = new long[0];
 
     private long[] order;
+    /** Builds the output batches from the held batches in {@link #order}, once the input is consumed. */
+    private RowGatherer output;
     private int position;
     private int end;
 
@@ -84,6 +86,7 @@ final class TopNStream implements BatchStream {
         if (order == null) {
             consumeInput();
             order = sortedHeap();
+            output = new RowGatherer(in.schema(), batches);
             position = Math.min(offset, heapSize);
             end = heapSize;
         }
@@ -91,7 +94,7 @@ final class TopNStream implements BatchStream {
             return null;
         }
         int to = Math.min(end, position + ctx.batchSize());
-        VectorSchemaRoot out = RowGatherer.gather(in.schema(), batches, order, position, to, ctx.allocator());
+        VectorSchemaRoot out = output.gather(order, position, to, ctx.allocator());
         position = to;
         return out;
     }
@@ -339,6 +342,7 @@ final class TopNStream implements BatchStream {
         heldRows = 0;
         heapSize = 0;
         comparator = null;
+        output = null;
     }
 
     @Override
