@@ -96,6 +96,9 @@ final class FullSorter {
         }
     }
 
+    /** Rows per block of the batch lookup in {@link #toRefs}, as a shift. */
+    private static final int BLOCK_SHIFT = 10;
+
     /** The sorted row numbers as references, the NULL block first or last. */
     private static long[] toRefs(SortKeyEncoder.Encoded enc, int[] rowCounts, boolean nullsFirst) {
         int total = enc.rows().length;
@@ -103,24 +106,46 @@ final class FullSorter {
         for (int b = 0; b < rowCounts.length; b++) {
             starts[b + 1] = starts[b] + rowCounts[b];
         }
+        int[] blockBatch = blockBatches(starts, total);
         int nulls = total - enc.nonNull();
         long[] refs = new long[total];
         int[] rows = enc.rows();
         int valuesAt = nullsFirst ? nulls : 0;
         int nullsAt = nullsFirst ? 0 : enc.nonNull();
         for (int i = 0; i < enc.nonNull(); i++) {
-            refs[valuesAt + i] = ref(starts, rows[i]);
+            refs[valuesAt + i] = ref(starts, blockBatch, rows[i]);
         }
         for (int i = 0; i < nulls; i++) {
-            refs[nullsAt + i] = ref(starts, rows[enc.nonNull() + i]);
+            refs[nullsAt + i] = ref(starts, blockBatch, rows[enc.nonNull() + i]);
         }
         return refs;
     }
 
-    /** The reference of input row {@code row}: its batch found by binary search in the batch starts. */
-    private static long ref(int[] starts, int row) {
-        int lo = 0;
-        int hi = starts.length - 2;
+    /**
+     * For each block of 2^{@value #BLOCK_SHIFT} input rows (and one past the last), the batch holding its first row
+     * (the last batch for the block past the end), so that a row's batch is searched for only among the few batches
+     * its block spans.
+     */
+    private static int[] blockBatches(int[] starts, int total) {
+        int blocks = (total >>> BLOCK_SHIFT) + 1;
+        int[] blockBatch = new int[blocks + 1];
+        int last = starts.length - 2;
+        int b = 0;
+        for (int blk = 0; blk <= blocks; blk++) {
+            long row = (long) blk << BLOCK_SHIFT;
+            while (b < last && starts[b + 1] <= row) {
+                b++;
+            }
+            blockBatch[blk] = b;
+        }
+        return blockBatch;
+    }
+
+    /** The reference of input row {@code row}: its batch found by binary search among its block's batches. */
+    private static long ref(int[] starts, int[] blockBatch, int row) {
+        int block = row >>> BLOCK_SHIFT;
+        int lo = blockBatch[block];
+        int hi = blockBatch[block + 1];
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
             if (starts[mid] <= row) {
