@@ -292,6 +292,11 @@ public final class MatrixBenchmark {
         double[] refCpu = new double[n];
         double[] floorCpu = new double[n];
         long floorRows = sides.floor(c, filter[0]);
+        if (c.reference() == MatrixCell.Reference.SCAN && !expected.startsWith("rows=" + floorRows + " ")) {
+            // A filter cell's floor scans exactly the rows the reference returns: else it measures another scan.
+            throw new IllegalStateException(c.id() + ": the scan floor read " + floorRows + " rows, the reference "
+                    + expected);
+        }
         for (int i = 0; i < n; i++) {
             // The three sides rotate: each goes first, second and third equally often.
             for (int k = 0; k < 3; k++) {
