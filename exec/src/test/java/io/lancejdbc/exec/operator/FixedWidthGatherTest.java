@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancejdbc.exec.expr.ColumnWriters;
 import io.lancejdbc.exec.stream.RowCopier;
+import io.lancejdbc.exec.testing.ArrowLogicalValues;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -15,19 +20,13 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float4Vector;
-import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TimeStampMicroTZVector;
-import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -55,8 +54,8 @@ class FixedWidthGatherTest {
     static Stream<ArrowType> types() {
         return Stream.of(new ArrowType.Int(8, true), new ArrowType.Int(16, true), new ArrowType.Int(32, true),
                 new ArrowType.Int(64, true), new ArrowType.Int(64, false),
-                new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.SINGLE),
-                new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE),
+                new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE),
+                new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE),
                 new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.DAY),
                 new ArrowType.Timestamp(org.apache.arrow.vector.types.TimeUnit.MICROSECOND, "UTC"));
     }
@@ -162,7 +161,7 @@ class FixedWidthGatherTest {
             if (b > 0 && random.nextInt(5) == 0) {
                 ((BaseFixedWidthVector) v).setNull(r);
             } else {
-                set(v, r, random.nextLong());
+                ArrowLogicalValues.write(v, r, value(v, random.nextLong()));
             }
         }
         v.setValueCount(ROWS);
@@ -176,27 +175,24 @@ class FixedWidthGatherTest {
         return VectorSchemaRoot.of(v);
     }
 
-    private static void set(FieldVector v, int r, long x) {
-        if (v instanceof TinyIntVector t) {
-            t.set(r, (byte) x);
-        } else if (v instanceof SmallIntVector s) {
-            s.set(r, (short) x);
-        } else if (v instanceof IntVector i) {
-            i.set(r, (int) x);
-        } else if (v instanceof BigIntVector l) {
-            l.set(r, x);
-        } else if (v instanceof UInt8Vector u) {
-            u.set(r, x);
-        } else if (v instanceof Float4Vector f) {
-            f.set(r, Float.intBitsToFloat((int) x));
-        } else if (v instanceof Float8Vector d) {
-            d.set(r, Double.longBitsToDouble(x));
-        } else if (v instanceof DateDayVector d) {
-            d.set(r, (int) (x % 100_000));
-        } else if (v instanceof TimeStampMicroTZVector t) {
-            t.set(r, x >> 8);
-        } else {
-            throw new IllegalArgumentException(v.getClass().getName());
+    /** A random value of {@code v}'s logical type ({@link ArrowLogicalValues}), over each type's whole range. */
+    private static Object value(FieldVector v, long x) {
+        ArrowType type = v.getField().getType();
+        if (type instanceof ArrowType.Int i) {
+            return switch (i.getBitWidth()) {
+                case 8 -> (byte) x;
+                case 16 -> (short) x;
+                case 32 -> (int) x;
+                default -> i.getIsSigned() ? (Object) x : new BigInteger(Long.toUnsignedString(x));
+            };
         }
+        if (type instanceof ArrowType.FloatingPoint f) {
+            return f.getPrecision() == FloatingPointPrecision.SINGLE ? (Object) Float.intBitsToFloat((int) x)
+                    : (Object) Double.longBitsToDouble(x);
+        }
+        if (type instanceof ArrowType.Date) {
+            return LocalDate.ofEpochDay(x % 100_000);
+        }
+        return Instant.EPOCH.plus(x >> 20, ChronoUnit.MICROS);
     }
 }
