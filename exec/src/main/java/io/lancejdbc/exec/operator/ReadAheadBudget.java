@@ -8,8 +8,8 @@ package io.lancejdbc.exec.operator;
  *
  * <p>Why small batches share a place: a selective filter returns a few rows from every lance-core batch (about 8 of
  * 8,192 for a 0.1% filter), and with one place per split the worker stopped after every such batch until the
- * consumer had taken it, two thread wake-ups per batch on top of the consumer's own (docs/benchmarks.md, "The
- * hand-off of small batches"). A read in flight counts as a full batch until it returns.
+ * consumer had taken it, two thread wake-ups per batch on top of the consumer's own (docs/benchmarks.md, "Selective
+ * filters: small batches"). A read in flight counts as a full batch until it returns.
  *
  * <p>Thread-safe; {@link #reserve} waits on this object's monitor, {@link #taken} wakes it.
  */

@@ -161,7 +161,7 @@ public final class ScanOperator implements PhysicalOperator, SplitSource {
      * each batch of rows it reads and returns what passes as one batch, so a selective filter over 8,192-row batches
      * returns about 8 rows per batch at 0.1%; every batch costs lance-core its decode, filter and export set-up and
      * us a hand-off between threads. Four times fewer batches cut the CPU of a 0.1% filter over 4M rows by about a
-     * third on both sides (docs/benchmarks.md, "Selective filters: fewer, larger lance-core batches"). What passes
+     * third on both sides (docs/benchmarks.md, "Selective filters: small batches"). What passes
      * an unselective filter arrives in batches of up to that many rows.
      */
     int lanceBatchRows(int batchSize) {
