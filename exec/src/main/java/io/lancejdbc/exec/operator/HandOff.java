@@ -1,7 +1,6 @@
 package io.lancejdbc.exec.operator;
 
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -34,16 +33,16 @@ final class HandOff {
     }
 
     /**
-     * Takes one place for a batch the producer is about to read, waiting while every place is taken: a producer
-     * reserves before it reads, so the batches read but not yet taken by the consumer never exceed the places.
+     * Takes room for a batch the producer is about to read, waiting while there is none: a producer reserves before
+     * it reads, so the batches read but not yet taken by the consumer never exceed the budget.
      *
      * @return false when the consumer closed the stream meanwhile or the thread was interrupted (its interrupt flag
-     *     is then set again); no place was taken
+     *     is then set again); no room was taken
      */
-    static boolean reserve(Semaphore places, BooleanSupplier closed) {
+    static boolean reserve(ReadAheadBudget budget, BooleanSupplier closed) {
         try {
             while (!closed.getAsBoolean()) {
-                if (places.tryAcquire(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (budget.tryReserve(POLL_MILLIS)) {
                     return true;
                 }
             }

@@ -10,7 +10,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -19,9 +18,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Reads several split streams in parallel and delivers their batches in split order, so the rows are the same and in
  * the same order as a serial scan. At most {@code parallelism} splits run at once and each holds at most
- * {@code bufferedBatches} batches the consumer has not taken yet (a worker takes a place before it reads a batch, so
- * a batch read and waiting for the queue counts too): memory is bounded by {@code parallelism * bufferedBatches}
- * batches beyond those the consumer holds, however many batches a split has, and a slow consumer slows the readers
+ * {@code bufferedBatches} batches the consumer has not taken yet, or more small ones that together are an eighth of
+ * those batches' rows ({@link ReadAheadBudget}; a worker takes room before it reads a batch, so a batch read and
+ * waiting for the queue counts too): memory is bounded by {@code parallelism * bufferedBatches} batches (plus an
+ * eighth) beyond those the consumer holds, however many batches a split has, and a slow consumer slows the readers
  * (back-pressure).
  */
 public final class OrderedParallelStream implements BatchStream {
@@ -35,6 +35,7 @@ public final class OrderedParallelStream implements BatchStream {
     private final Cancellation cancellation;
     private final int parallelism;
     private final int bufferedBatches;
+    private final long batchRows;
     private final List<Slot> slots = new ArrayList<>();
     private int current;
     private int launched;
@@ -42,18 +43,20 @@ public final class OrderedParallelStream implements BatchStream {
 
     /** One split's hand-off queue. */
     private final class Slot {
-        /** The batches plus the end marker (or failure); the places bound the batches. */
-        final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(bufferedBatches + 1);
-        final Semaphore places = new Semaphore(bufferedBatches);
+        /** The batches plus the end marker (or failure); the budget bounds the batches. */
+        final ReadAheadBudget budget = new ReadAheadBudget(bufferedBatches, batchRows);
+        final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(budget.maxBatches() + 1);
         volatile BatchStream stream;
         Future<?> future;
     }
 
     /**
      * @param opener opens split {@code i}'s stream (called on a worker thread)
+     * @param batchRows the most rows a split's batch has (the scan's batch size): sizes the small batches' share
      */
     public OrderedParallelStream(Schema schema, int splitCount, IntFunction<BatchStream> opener,
-            ExecutorService workers, Cancellation cancellation, int parallelism, int bufferedBatches) {
+            ExecutorService workers, Cancellation cancellation, int parallelism, int bufferedBatches,
+            long batchRows) {
         this.schema = schema;
         this.splitCount = splitCount;
         this.opener = opener;
@@ -61,6 +64,7 @@ public final class OrderedParallelStream implements BatchStream {
         this.cancellation = cancellation;
         this.parallelism = Math.max(1, parallelism);
         this.bufferedBatches = Math.max(1, bufferedBatches);
+        this.batchRows = Math.max(1, batchRows);
         for (int i = 0; i < splitCount; i++) {
             slots.add(null);
         }
@@ -90,13 +94,15 @@ public final class OrderedParallelStream implements BatchStream {
             slot.stream = s;
             try (BatchStream stream = s) {
                 while (!closed) {
-                    if (!HandOff.reserve(slot.places, () -> closed)) {
+                    if (!HandOff.reserve(slot.budget, () -> closed)) {
                         return;
                     }
                     VectorSchemaRoot b = stream.next();
                     if (b == null) {
+                        slot.budget.ended();
                         break;
                     }
+                    slot.budget.read(b.getRowCount());
                     if (!offer(slot, b)) {
                         b.close();
                         return;
@@ -159,8 +165,9 @@ public final class OrderedParallelStream implements BatchStream {
                 close();
                 throw (Error) item;
             }
-            slot.places.release();
-            return (VectorSchemaRoot) item;
+            VectorSchemaRoot batch = (VectorSchemaRoot) item;
+            slot.budget.taken(batch.getRowCount());
+            return batch;
         }
         return null;
     }

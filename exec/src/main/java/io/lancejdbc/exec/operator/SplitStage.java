@@ -30,10 +30,11 @@ public final class SplitStage implements PhysicalOperator, SplitSource {
     }
 
     /**
-     * Batches each running split may have read beyond those its consumer took: one, so that a split of several
-     * fragments holds no more of the query's memory than a one-fragment split, and an operator that buffers its
-     * input (a join's or set operation's build side) reaches {@code query.max_memory} itself, not in the scan below
-     * it (JoinQueryTest, SetOperationQueryTest). lance-core reads ahead natively, outside the query's allocator.
+     * Batches each running split may have read beyond those its consumer took: one (or several small ones that
+     * together are an eighth of a batch's rows, {@link ReadAheadBudget}), so that a split of several fragments holds
+     * no more of the query's memory than a one-fragment split, and an operator that buffers its input (a join's or
+     * set operation's build side) reaches {@code query.max_memory} itself, not in the scan below it (JoinQueryTest,
+     * SetOperationQueryTest). lance-core reads ahead natively, outside the query's allocator.
      */
     private static final int BUFFERED_BATCHES = 1;
 
@@ -122,9 +123,9 @@ public final class SplitStage implements PhysicalOperator, SplitSource {
         try {
             gathered = delivery == Delivery.SPLIT_ORDER
                     ? new OrderedParallelStream(schema(), pipeline.splitCount(), prepared::open, ctx.workers(),
-                            ctx.cancellation(), degree(), BUFFERED_BATCHES)
+                            ctx.cancellation(), degree(), BUFFERED_BATCHES, ctx.batchSize())
                     : new UnorderedParallelStream(schema(), pipeline.splitCount(), prepared::open, ctx.workers(),
-                            ctx.cancellation(), degree(), BUFFERED_BATCHES);
+                            ctx.cancellation(), degree(), BUFFERED_BATCHES, ctx.batchSize());
         } catch (RuntimeException | Error e) {
             prepared.close();
             throw e;

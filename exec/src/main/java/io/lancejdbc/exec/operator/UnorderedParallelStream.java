@@ -10,7 +10,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -19,8 +18,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Reads several split streams in parallel and delivers each batch as soon as it is ready, in no particular order
  * (for consumers that reorder anyway, such as a Top-K merge). At most {@code parallelism} splits run at once and
- * at most {@code parallelism * bufferedBatches} batches read and not yet taken by the consumer exist at once (a
- * worker takes a place before it reads a batch), so memory is bounded and a slow consumer slows the readers.
+ * at most {@code parallelism * bufferedBatches} batches read and not yet taken by the consumer exist at once, or more
+ * small ones that together are an eighth of those batches' rows ({@link ReadAheadBudget}; a worker takes room before
+ * it reads a batch), so memory is bounded and a slow consumer slows the readers.
  */
 public final class UnorderedParallelStream implements BatchStream {
     private static final int POLL_MILLIS = HandOff.POLL_MILLIS;
@@ -36,7 +36,7 @@ public final class UnorderedParallelStream implements BatchStream {
     private final Cancellation cancellation;
     private final int parallelism;
     private final BlockingQueue<Object> queue;
-    private final Semaphore places;
+    private final ReadAheadBudget budget;
     private final List<Future<?>> futures = new java.util.concurrent.CopyOnWriteArrayList<>();
     private int launched;
     private int running;
@@ -46,18 +46,20 @@ public final class UnorderedParallelStream implements BatchStream {
     /**
      * @param opener opens split {@code i}'s stream (called on a worker thread); its batches must have
      *     {@code schema}
+     * @param batchRows the most rows a split's batch has (the scan's batch size): sizes the small batches' share
      */
     public UnorderedParallelStream(Schema schema, int splitCount, IntFunction<BatchStream> opener,
-            ExecutorService workers, Cancellation cancellation, int parallelism, int bufferedBatches) {
+            ExecutorService workers, Cancellation cancellation, int parallelism, int bufferedBatches,
+            long batchRows) {
         this.schema = schema;
         this.splitCount = splitCount;
         this.opener = opener;
         this.workers = workers;
         this.cancellation = cancellation;
         this.parallelism = Math.max(1, parallelism);
-        this.places = new Semaphore(this.parallelism * Math.max(1, bufferedBatches));
-        // Room for every batch a place allows plus each running split's end marker.
-        this.queue = new ArrayBlockingQueue<>(this.parallelism * Math.max(1, bufferedBatches) + this.parallelism);
+        this.budget = new ReadAheadBudget(this.parallelism * Math.max(1, bufferedBatches), Math.max(1, batchRows));
+        // Room for every batch the budget allows plus each running split's end marker.
+        this.queue = new ArrayBlockingQueue<>(budget.maxBatches() + this.parallelism);
         cancellation.onCancel(this::close);
     }
 
@@ -81,14 +83,15 @@ public final class UnorderedParallelStream implements BatchStream {
             }
             try (BatchStream stream = opener.apply(index)) {
                 while (!closed) {
-                    if (!HandOff.reserve(places, () -> closed)) {
+                    if (!HandOff.reserve(budget, () -> closed)) {
                         return;
                     }
                     VectorSchemaRoot b = stream.next();
                     if (b == null) {
-                        places.release();
+                        budget.ended();
                         break;
                     }
+                    budget.read(b.getRowCount());
                     if (!offer(b)) {
                         b.close();
                         return;
@@ -143,8 +146,9 @@ public final class UnorderedParallelStream implements BatchStream {
                 running--;
                 continue;
             }
-            places.release();
-            return (VectorSchemaRoot) item;
+            VectorSchemaRoot batch = (VectorSchemaRoot) item;
+            budget.taken(batch.getRowCount());
+            return batch;
         }
         return null;
     }

@@ -203,7 +203,7 @@ public final class VectorSearchOperator implements PhysicalOperator {
             return openSplit(splits.get(0), ctx);
         }
         return new UnorderedParallelStream(schema, splits.size(), i -> openSplit(splits.get(i), ctx), ctx.workers(),
-                ctx.cancellation(), degree, 2);
+                ctx.cancellation(), degree, 2, ctx.batchSize());
     }
 
     private BatchStream openSplit(Split split, ExecContext ctx) {
