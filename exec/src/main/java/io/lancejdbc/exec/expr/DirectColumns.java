@@ -24,6 +24,8 @@ import org.apache.arrow.vector.IntVector;
  * callers then use {@link ColumnReaders}.
  */
 public final class DirectColumns {
+    private static final boolean BIG_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
+
     private DirectColumns() {
     }
 
@@ -32,16 +34,28 @@ public final class DirectColumns {
         private final long validity;
         private final long data;
         private final boolean wide;
+        private final int rows;
 
-        private Longs(long validity, long data, boolean wide) {
+        private Longs(long validity, long data, boolean wide, int rows) {
             this.validity = validity;
             this.data = data;
             this.wide = wide;
+            this.rows = rows;
         }
 
         /** @param i a row below the {@code rows} given to the factory */
         public boolean isNull(int i) {
             return validity != 0 && DirectColumns.isNull(validity, i);
+        }
+
+        /** Whether some row of the batch is NULL. */
+        public boolean hasNulls() {
+            return validity != 0;
+        }
+
+        /** The non-NULL rows of {@code from..from+63}: see {@link DirectColumns#validBits}. */
+        public long validBits(int from) {
+            return DirectColumns.validBits(validity, rows, from);
         }
 
         /** The value of row {@code i} (undefined for a NULL row). */
@@ -54,15 +68,27 @@ public final class DirectColumns {
     public static final class Doubles {
         private final long validity;
         private final long data;
+        private final int rows;
 
-        private Doubles(long validity, long data) {
+        private Doubles(long validity, long data, int rows) {
             this.validity = validity;
             this.data = data;
+            this.rows = rows;
         }
 
         /** @param i a row below the {@code rows} given to the factory */
         public boolean isNull(int i) {
             return validity != 0 && DirectColumns.isNull(validity, i);
+        }
+
+        /** Whether some row of the batch is NULL. */
+        public boolean hasNulls() {
+            return validity != 0;
+        }
+
+        /** The non-NULL rows of {@code from..from+63}: see {@link DirectColumns#validBits}. */
+        public long validBits(int from) {
+            return DirectColumns.validBits(validity, rows, from);
         }
 
         /** The value of row {@code i} (undefined for a NULL row). */
@@ -202,7 +228,7 @@ public final class DirectColumns {
         }
         ArrowBuf data = v.getDataBuffer();
         requireCapacity(data, (long) rows * width, v);
-        return new Longs(validity(v, rows), data.memoryAddress(), width == 8);
+        return new Longs(validity(v, rows), data.memoryAddress(), width == 8, rows);
     }
 
     /** @return a reader, or null unless {@code v} is a float64 vector */
@@ -212,7 +238,7 @@ public final class DirectColumns {
         }
         ArrowBuf data = v.getDataBuffer();
         requireCapacity(data, (long) rows * 8, v);
-        return new Doubles(validity(v, rows), data.memoryAddress());
+        return new Doubles(validity(v, rows), data.memoryAddress(), rows);
     }
 
     /** @return a reader, or null unless {@code v} is a fixed-width vector of 1, 2, 4 or 8 bytes per value */
@@ -251,6 +277,37 @@ public final class DirectColumns {
         ArrowBuf validity = v.getValidityBuffer();
         requireCapacity(validity, (rows + 7L) / 8, v);
         return BitVectorHelper.getNullCount(validity, rows) == 0 ? 0 : validity.memoryAddress();
+    }
+
+    /**
+     * The validity of rows {@code from..from+63} as one word, bit {@code k} set when row {@code from + k} is not
+     * NULL, and clear for rows at or past {@code rows}: a loop over a batch's non-NULL rows reads the bitmap once
+     * per 64 rows and visits the set bits ({@link Long#numberOfTrailingZeros}) instead of testing every row.
+     *
+     * @param validity the bitmap's address (at least {@code (rows + 7) / 8} bytes), or 0 when no row is NULL
+     * @param from a multiple of 64 below {@code rows}
+     */
+    static long validBits(long validity, int rows, int from) {
+        int left = rows - from;
+        long mask = left >= 64 ? -1L : (1L << left) - 1;
+        if (validity == 0) {
+            return mask;
+        }
+        long at = validity + (from >>> 3);
+        int bytes = ((rows + 7) >>> 3) - (from >>> 3);
+        long bits;
+        if (bytes >= 8) {
+            bits = MemoryUtil.getLong(at);
+            if (BIG_ENDIAN) {
+                bits = Long.reverseBytes(bits);
+            }
+        } else {
+            bits = 0;
+            for (int k = 0; k < bytes; k++) {
+                bits |= (MemoryUtil.getByte(at + k) & 0xFFL) << (k << 3);
+            }
+        }
+        return bits & mask;
     }
 
     private static boolean isNull(long validity, int i) {

@@ -49,6 +49,12 @@ public record ExecContext(BufferAllocator allocator, Cancellation cancellation, 
                 profile);
     }
 
+    /** This context with {@code rows} as the target rows per batch. */
+    public ExecContext withBatchSize(int rows) {
+        return new ExecContext(allocator, cancellation, workers, scanReader, rows, scanParallelism, clock, compiler,
+                profile);
+    }
+
     /** This context counting into {@code p}. */
     public ExecContext withProfile(OperatorProfile p) {
         return new ExecContext(allocator, cancellation, workers, scanReader, batchSize, scanParallelism, clock,

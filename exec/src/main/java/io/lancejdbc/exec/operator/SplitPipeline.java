@@ -75,6 +75,11 @@ public final class SplitPipeline {
         return new SplitPipeline(source, more, (PhysicalOperator) transform);
     }
 
+    /** The schema of the rows the source's splits read, before any stage. */
+    public org.apache.arrow.vector.types.pojo.Schema sourceSchema() {
+        return ((PhysicalOperator) source).schema();
+    }
+
     /** The operator whose output each split's stream is. */
     public PhysicalOperator top() {
         return top;
@@ -101,6 +106,14 @@ public final class SplitPipeline {
      * @throws io.lancejdbc.engine.SqlError as preparing a probe does; what was prepared before is then released
      */
     public Prepared prepare(ExecContext ctx) {
+        return prepare(ctx, ctx.batchSize());
+    }
+
+    /**
+     * As {@link #prepare(ExecContext)}, with the splits read in batches of {@code splitRows} rows (the build sides
+     * of the probes keep the context's batch size).
+     */
+    public Prepared prepare(ExecContext ctx, int splitRows) {
         List<SplitProbe.Prepared> probes = new ArrayList<>();
         try {
             for (PhysicalOperator stage : stages) {
@@ -110,7 +123,7 @@ public final class SplitPipeline {
             closeAll(probes);
             throw e;
         }
-        return new Prepared(ctx, probes);
+        return new Prepared(splitRows == ctx.batchSize() ? ctx : ctx.withBatchSize(splitRows), probes);
     }
 
     private static void closeAll(List<SplitProbe.Prepared> probes) {

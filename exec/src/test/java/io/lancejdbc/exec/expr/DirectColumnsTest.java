@@ -123,4 +123,51 @@ class DirectColumnsTest {
                     e.getMessage());
         }
     }
+
+    @Test
+    void validityWordsHoldEachRowsBitAndNothingPastTheLastRow(BufferAllocator allocator) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        for (int rows : new int[] {1, 7, 63, 64, 65, 127, 128, 129, 1000, 8192}) {
+            try (Float8Vector v = new Float8Vector("x", allocator); IntVector w = new IntVector("y", allocator)) {
+                v.allocateNew(rows);
+                w.allocateNew(rows);
+                for (int i = 0; i < rows; i++) {
+                    if (random.nextInt(5) == 0) {
+                        v.setNull(i);
+                        w.setNull(i);
+                    } else {
+                        v.set(i, i);
+                        w.set(i, i);
+                    }
+                }
+                v.setValueCount(rows);
+                w.setValueCount(rows);
+                DirectColumns.Doubles d = DirectColumns.doubles(v, rows);
+                DirectColumns.Longs l = DirectColumns.longs(w, rows);
+                for (int from = 0; from < rows; from += 64) {
+                    long expected = 0;
+                    for (int k = 0; k < 64 && from + k < rows; k++) {
+                        expected |= v.isNull(from + k) ? 0 : 1L << k;
+                    }
+                    assertEquals(expected, d.validBits(from), rows + " rows, word at " + from);
+                    assertEquals(expected, l.validBits(from), rows + " rows, word at " + from);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aBatchWithoutNullsHasEveryRowsBitSet(BufferAllocator allocator) {
+        try (BigIntVector v = new BigIntVector("x", allocator)) {
+            v.allocateNew(70);
+            for (int i = 0; i < 70; i++) {
+                v.set(i, i);
+            }
+            v.setValueCount(70);
+            DirectColumns.Longs r = DirectColumns.longs(v, 70);
+            assertFalse(r.hasNulls());
+            assertEquals(-1L, r.validBits(0));
+            assertEquals(0x3FL, r.validBits(64));
+        }
+    }
 }

@@ -22,7 +22,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 final class BytesGroupTable implements GroupTable {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    /** Per slot: head, then (hash << 32) | (group + 1). */
+    /** Per slot: head, then (tag << 32) | (group + 1), the tag being {@link #tag}. */
     private long[] slots = new long[2 * 1024];
     /** The bytes of every group's key, group after group. */
     private byte[] arena = new byte[4096];
@@ -62,10 +62,10 @@ final class BytesGroupTable implements GroupTable {
             int start = v.start(i);
             int len = v.end(i) - start;
             long head = len == 0 ? 0 : v.getLong(start) & mask(Math.min(len, 8));
-            int h = hash(v, start, len, head);
+            int h = tag(hash(v, start, len, head), len);
             long[] slots = this.slots;
             int mask = (slots.length >>> 1) - 1;
-            int slot = h & mask;
+            int slot = (h >>> 4) & mask;
             while (true) {
                 int at = slot << 1;
                 long hg = slots[at + 1];
@@ -77,7 +77,9 @@ final class BytesGroupTable implements GroupTable {
                 }
                 if ((int) (hg >>> 32) == h && slots[at] == head) {
                     int g = (int) hg - 1;
-                    if (groupLengths[g] == len && (len <= 8 || tailEquals(groupOffsets[g], v, start, len))) {
+                    // Equal tags mean equal lengths below 15 bytes: a key of up to 8 bytes is then all in head.
+                    if (len <= 8 || (len < 15 || groupLengths[g] == len) && tailEquals(groupOffsets[g], v, start,
+                            len)) {
                         groupIds[i] = g;
                         break;
                     }
@@ -105,10 +107,10 @@ final class BytesGroupTable implements GroupTable {
     }
 
     private int find(byte[] key) {
-        int h = hash(key, key.length);
+        int h = tag(hash(key, key.length), key.length);
         long head = head(key);
         int mask = (slots.length >>> 1) - 1;
-        int slot = h & mask;
+        int slot = (h >>> 4) & mask;
         while (true) {
             int at = slot << 1;
             long hg = slots[at + 1];
@@ -158,6 +160,15 @@ final class BytesGroupTable implements GroupTable {
         arenaSize += bytes;
         size++;
         return g;
+    }
+
+    /**
+     * A slot's tag: 28 bits of the hash, which also place the slot, and the key's length up to 15 (15 = 15 or
+     * more), so that a probe matching tag and head has found a key of up to 8 bytes without reading the group's
+     * length in another array (one cache miss less per row when the groups outgrow the cache).
+     */
+    private static int tag(int hash, int len) {
+        return (hash & ~0xF) | Math.min(len, 15);
     }
 
     /** The low {@code n} bytes (1..8) of a long. */
@@ -218,7 +229,7 @@ final class BytesGroupTable implements GroupTable {
         for (int at = 0; at < old.length; at += 2) {
             long hg = old[at + 1];
             if (hg != 0) {
-                int slot = (int) (hg >>> 32) & mask;
+                int slot = (int) (hg >>> 36) & mask;
                 while (grown[(slot << 1) + 1] != 0) {
                     slot = (slot + 1) & mask;
                 }

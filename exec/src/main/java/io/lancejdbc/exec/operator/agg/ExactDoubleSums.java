@@ -29,6 +29,8 @@ final class ExactDoubleSums {
     private static final long SPILLED = -1;
 
     private long[] words = new long[16 * STRIDE];
+    /** The digits of the group {@link #value} is rounding (no allocation per group). */
+    private final long[] scratch = new long[WIDTH];
     private ExactDoubleSum[] spills;
     private long spillBytes;
     private int adds;
@@ -261,7 +263,7 @@ final class ExactDoubleSums {
         }
         normalize(g);
         int lo = (int) meta - 1;
-        long[] e = new long[WIDTH];
+        long[] e = scratch;
         System.arraycopy(words, o + 2, e, 0, WIDTH);
         boolean negative = e[WIDTH - 1] < 0;
         if (negative) {

@@ -78,7 +78,9 @@ final class ParallelAggregationStream implements BatchStream {
         done = true;
         int splits = pipeline.splitCount();
         int workers = Math.min(degree, splits);
-        SplitPipeline.Prepared ready = pipeline.prepare(ctx);
+        // The splits' batches end in the partial states: read them in batches as large as is cheap to hold.
+        SplitPipeline.Prepared ready = pipeline.prepare(ctx,
+                AggregationScanBatch.rows(pipeline.sourceSchema(), ctx.batchSize()));
         prepared = ready;
         AtomicInteger nextSplit = new AtomicInteger();
         for (int w = 0; w < workers; w++) {

@@ -49,29 +49,34 @@ final class SumAccumulators {
             }
         }
 
-        // The same loop over a final reader class: no interface call or bounds check per row.
+        // The same loop over a final reader class: no interface call per row, and the NULLs skipped 64 rows at a
+        // time through the validity words.
         private void updateDirect(DirectColumns.Longs r, int rows, int[] groupIds) {
             long[] state = this.state;
-            for (int i = 0; i < rows; i++) {
-                if (!r.isNull(i)) {
-                    int at = groupIds[i] * 3;
-                    long x = r.get(i);
-                    long low = state[at];
-                    long s = low + x;
-                    state[at + 1] = Int128Sums.highAfterAdd(state[at + 1], low, x, s);
-                    state[at] = s;
-                    state[at + 2]++;
+            if (!r.hasNulls()) {
+                for (int i = 0; i < rows; i++) {
+                    fold(state, groupIds[i] * 3, r.get(i));
+                }
+                return;
+            }
+            for (int from = 0; from < rows; from += 64) {
+                for (long bits = r.validBits(from); bits != 0; bits &= bits - 1) {
+                    int i = from + Long.numberOfTrailingZeros(bits);
+                    fold(state, groupIds[i] * 3, r.get(i));
                 }
             }
         }
 
-        private void add(int g, long x) {
-            int at = g * 3;
+        private static void fold(long[] state, int at, long x) {
             long low = state[at];
             long s = low + x;
             state[at + 1] = Int128Sums.highAfterAdd(state[at + 1], low, x, s);
             state[at] = s;
             state[at + 2]++;
+        }
+
+        private void add(int g, long x) {
+            fold(state, g * 3, x);
         }
 
         private static SqlError overflow(BigInteger sum) {
@@ -207,9 +212,17 @@ final class SumAccumulators {
             ExactDoubleSums sums = this.sums;
             sums.ensure(groupCount);
             DirectColumns.Doubles direct = DirectColumns.doubles(args[0], rows);
-            if (direct != null) {
+            if (direct != null && !direct.hasNulls()) {
                 for (int i = 0; i < rows; i++) {
-                    if (!direct.isNull(i)) {
+                    sums.add(groupIds[i], direct.get(i), 1);
+                }
+                return;
+            }
+            if (direct != null) {
+                // NULLs skipped 64 rows at a time through the validity words, with no branch per row.
+                for (int from = 0; from < rows; from += 64) {
+                    for (long bits = direct.validBits(from); bits != 0; bits &= bits - 1) {
+                        int i = from + Long.numberOfTrailingZeros(bits);
                         sums.add(groupIds[i], direct.get(i), 1);
                     }
                 }

@@ -160,4 +160,48 @@ class DirectAccumulatorPathTest {
         acc.write(out, 1);
         return out.getObject(0);
     }
+
+    @Test
+    void nullsSkippedWordByWordOverManyRowsGiveTheRowByRowSums(BufferAllocator allocator) {
+        // 1,000 rows (15 full validity words and a partial one), three groups, a NULL at random one row in five.
+        int rows = 1000;
+        java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        int[] groups = new int[rows];
+        long[] sums = new long[3];
+        long[] counts = new long[3];
+        try (BigIntVector big = new BigIntVector("b", allocator); Float8Vector dbl = new Float8Vector("d", allocator);
+                BigIntVector sumOut = new BigIntVector("s", allocator);
+                Float8Vector dblOut = new Float8Vector("t", allocator)) {
+            big.allocateNew(rows);
+            dbl.allocateNew(rows);
+            for (int i = 0; i < rows; i++) {
+                groups[i] = random.nextInt(3);
+                if (random.nextInt(5) == 0) {
+                    big.setNull(i);
+                    dbl.setNull(i);
+                } else {
+                    long x = random.nextLong(-1_000_000, 1_000_000);
+                    big.set(i, x);
+                    dbl.set(i, x * 0.25);
+                    sums[groups[i]] += x;
+                    counts[groups[i]]++;
+                }
+            }
+            big.setValueCount(rows);
+            dbl.setValueCount(rows);
+            SumAccumulators.LongSum longSum = new SumAccumulators.LongSum(false);
+            longSum.update(new FieldVector[] {big}, rows, groups, 3);
+            sumOut.allocateNew(3);
+            longSum.write(sumOut, 3);
+            SumAccumulators.DoubleSum doubleSum = new SumAccumulators.DoubleSum(true);
+            doubleSum.update(new FieldVector[] {dbl}, rows, groups, 3);
+            dblOut.allocateNew(3);
+            doubleSum.write(dblOut, 3);
+            for (int g = 0; g < 3; g++) {
+                assertEquals(sums[g], sumOut.get(g), "sum of group " + g);
+                // The sums are multiples of 0.25 below 2^30: exact in float64, so the mean rounds once.
+                assertEquals(sums[g] * 0.25 / counts[g], dblOut.get(g), "avg of group " + g);
+            }
+        }
+    }
 }
