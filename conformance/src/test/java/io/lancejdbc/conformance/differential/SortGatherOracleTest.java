@@ -206,6 +206,55 @@ class SortGatherOracleTest {
         check(source, "id", " LIMIT 3001 OFFSET 2", 2, 3001);
     }
 
+    /**
+     * A Top-K over more rows than it may hold (65,536) while rows keep entering: the heap's rows are copied into one
+     * batch (a gather of their own) and the output gathers from that copy and the batches held after it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "id DESC LIMIT 20000",
+        "k ASC NULLS FIRST, id LIMIT 25000 OFFSET 5000",
+        "fragnull DESC NULLS FIRST, id DESC LIMIT 30000 OFFSET 1",
+    })
+    void topKThatCompactsItsHeldRows(String keysAndLimit) throws SQLException {
+        String source = "SELECT " + COLS + " FROM t_fw UNION ALL SELECT " + COLS.replaceFirst("id", "id + 100000 AS id")
+                + " FROM t_fw";
+        int at = keysAndLimit.indexOf(" LIMIT ");
+        check(source, keysAndLimit.substring(0, at), keysAndLimit.substring(at), 0, 0);
+    }
+
+    /**
+     * Under a query memory limit the sort either answers exactly or fails with HY001, wherever the limit strikes
+     * (buffering the input, the sort's index, an output batch of the gather), and leaves no Arrow memory behind.
+     */
+    @Test
+    void memoryLimitFailsCleanlyOrAnswersExactly() throws SQLException {
+        String source = "SELECT " + COLS + " FROM t_fw";
+        List<String> full = expected(source, "u64 DESC NULLS LAST, id", "", 0, rows);
+        List<String> topK = expected(source, "i64 ASC NULLS FIRST, id", " LIMIT 30000", 0, 0);
+        int failures = 0;
+        int answers = 0;
+        for (String limit : new String[] {"1m", "3m", "6m", "9m", "14m", "20m", "32m", "64m", "512m"}) {
+            Properties p = new Properties();
+            p.setProperty("query.max_memory", limit);
+            try (Connection c = driver.connect("jdbc:lance:" + dir.toAbsolutePath(), p)) {
+                for (String[] q : new String[][] {{"u64 DESC NULLS LAST, id", ""},
+                        {"i64 ASC NULLS FIRST, id", " LIMIT 30000"}}) {
+                    try {
+                        List<String> ours = rendered(c, source + " ORDER BY " + q[0] + q[1]);
+                        assertEquals(q[1].isEmpty() ? full : topK, ours, "query.max_memory=" + limit);
+                        answers++;
+                    } catch (SQLException e) {
+                        assertEquals("HY001", e.getSQLState(), "query.max_memory=" + limit + ": " + e);
+                        failures++;
+                    }
+                    assertEquals(0, engine.rootAllocator().getAllocatedMemory(), "after query.max_memory=" + limit);
+                }
+            }
+        }
+        assertTrue(failures > 0 && answers > 0, failures + " failures, " + answers + " answers");
+    }
+
     @Test
     void sortedGroupBy() throws SQLException {
         String source = "SELECT k AS id, min(i8) AS a, max(u64) AS b, count(*) AS c, min(ts_ns) AS d, max(d32) AS e, "
