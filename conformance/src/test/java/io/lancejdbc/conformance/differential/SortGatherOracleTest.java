@@ -200,6 +200,10 @@ class SortGatherOracleTest {
         "SELECT a.id, a.i64, b.u16, b.tsz_us, a.f32, b.fragnull FROM t_fw a JOIN t_fw b ON a.id = b.id + 1 "
                 + "WHERE a.k < 10",
         "SELECT a.id, a.u64, b.i32 FROM t_fw a LEFT JOIN t_fw b ON a.id = b.id + 3 AND b.k > 25",
+        "SELECT id, i8, u64, ts_ns, fragnull FROM t_fw WHERE k < 20 "
+                + "INTERSECT SELECT id, i8, u64, ts_ns, fragnull FROM t_fw WHERE k > 10",
+        "SELECT id, i16, u32, d64, f32 FROM t_fw EXCEPT SELECT id, i16, u32, d64, f32 FROM t_fw WHERE k < 45",
+        "SELECT DISTINCT id, nn, t64ns, tsz_ms_ny FROM t_fw",
     })
     void sortedOperatorOutput(String source) throws SQLException {
         check(source, "id DESC", "", 0, Long.MAX_VALUE);
@@ -253,6 +257,72 @@ class SortGatherOracleTest {
             }
         }
         assertTrue(failures > 0 && answers > 0, failures + " failures, " + answers + " answers");
+    }
+
+    @Test
+    void sortedConstantRows() throws SQLException {
+        String sql = "SELECT 3 AS a, CAST(NULL AS BIGINT) AS b, CAST(1.5 AS REAL) AS c "
+                + "UNION ALL SELECT 1, 9223372036854775807, CAST(NULL AS REAL) "
+                + "UNION ALL SELECT 2, -9223372036854775808, CAST(-0.25 AS REAL) "
+                + "UNION ALL SELECT 4, 7, CAST(2 AS REAL) ORDER BY a DESC";
+        assertEquals(List.of("4|7|2.0", "3|∅|1.5", "2|-9223372036854775808|-0.25", "1|9223372036854775807|∅"),
+                rendered(lance, sql));
+        assertEquals(plain(duck, sql), rendered(lance, sql));
+    }
+
+    /**
+     * {@code Statement.close()}, {@code Connection.close()} or {@code Statement.cancel()} from another thread while
+     * the sorted rows are read (the output gather running batch by batch): the rows read are the exact prefix of the
+     * answer, the read ends cancelled or closed (or at the end, when the close came last), and no Arrow memory is
+     * left.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"statement", "connection", "cancel"})
+    void closeFromAnotherThreadWhileReadingSortedRows(String how) throws Exception {
+        String source = "SELECT " + COLS + " FROM t_fw";
+        List<String> answer = expected(source, "ts_ns DESC NULLS LAST, id", "", 0, rows);
+        java.util.Random random = new java.util.Random(how.hashCode());
+        for (int i = 0; i < 12; i++) {
+            Connection c = driver.connect("jdbc:lance:" + dir.toAbsolutePath(), new Properties());
+            Statement st = c.createStatement();
+            st.setFetchSize(1024);
+            int closeAt = random.nextInt(rows);
+            java.util.concurrent.CountDownLatch reached = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.atomic.AtomicReference<Throwable> ended = new java.util.concurrent.atomic.AtomicReference<>();
+            List<String> read = java.util.Collections.synchronizedList(new ArrayList<>());
+            Thread reader = new Thread(() -> {
+                try (ResultSet rs = st.executeQuery(source + " ORDER BY ts_ns DESC NULLS LAST, id")) {
+                    while (rs.next()) {
+                        read.add(render(rs));
+                        if (read.size() == closeAt + 1) {
+                            reached.countDown();
+                        }
+                    }
+                } catch (Throwable t) {
+                    ended.set(t);
+                } finally {
+                    reached.countDown();
+                }
+            }, "sorted-reader-" + i);
+            reader.start();
+            reached.await();
+            switch (how) {
+                case "statement" -> st.close();
+                case "connection" -> c.close();
+                default -> st.cancel();
+            }
+            reader.join();
+            c.close();
+            Throwable t = ended.get();
+            if (t != null) {
+                assertTrue(t instanceof SQLException && java.util.Set.of("57014", "HY010", "08003")
+                        .contains(((SQLException) t).getSQLState()), "iteration " + i + ": " + t);
+            } else {
+                assertEquals(answer.size(), read.size(), "iteration " + i + " ended without an error");
+            }
+            assertEquals(answer.subList(0, read.size()), read, "iteration " + i);
+            assertEquals(0, engine.rootAllocator().getAllocatedMemory(), "iteration " + i);
+        }
     }
 
     @Test
