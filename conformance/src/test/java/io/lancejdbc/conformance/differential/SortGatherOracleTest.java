@@ -62,7 +62,7 @@ class SortGatherOracleTest {
     private static final int[] FRAGMENTS = {1, 5_000, 3, 40_000, 1, 700, 64, 65, 12_000, 2};
     /** Rows of the fragment (index 3, 40,000 rows) whose {@code fragnull} is NULL; elsewhere it never is. */
     private static final int NULL_FRAGMENT = 3;
-    private static final String COLS = "id, k, ks, i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64, d32, d64, "
+    static final String COLS = "id, k, ks, i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64, d32, d64, "
             + "t32s, t32ms, t64us, t64ns, ts_s, ts_ms, ts_us, ts_ns, tsz_us, tsz_ms_ny, fsb4, fsb8, fragnull, allnull, "
             + "nonull, nn, dec, b, s";
     private static final String INTS = "id, i8, i16, i32, i64, u8, u16, u32, u64, fragnull, allnull, nonull, nn";
@@ -371,11 +371,21 @@ class SortGatherOracleTest {
 
     private static List<String> expected(String source, String keys, String tail, long offset, long limit)
             throws SQLException {
+        return expected(lance, duck, source, keys, tail, offset, limit);
+    }
+
+    /**
+     * The rows of {@code source ORDER BY keys tail}: the ids in DuckDB's order ({@code duck}), each id's row as
+     * {@code lance} answers {@code source} unsorted; {@code offset} and {@code limit} cut them when {@code tail} is
+     * empty.
+     */
+    static List<String> expected(Connection lance, Connection duck, String source, String keys, String tail,
+            long offset, long limit) throws SQLException {
         List<String> ids = firstColumn(duck, source + " ORDER BY " + keys + tail);
         if (tail.isEmpty() && limit < Long.MAX_VALUE) {
             ids = ids.subList((int) offset, (int) Math.min(ids.size(), offset + limit));
         }
-        Map<String, String> byId = byId(source);
+        Map<String, String> byId = byId(lance, source);
         List<String> out = new ArrayList<>();
         for (String id : ids) {
             String row = byId.get(id);
@@ -386,6 +396,10 @@ class SortGatherOracleTest {
     }
 
     private static Map<String, String> byId(String source) throws SQLException {
+        return byId(lance, source);
+    }
+
+    private static Map<String, String> byId(Connection lance, String source) throws SQLException {
         Map<String, String> out = new HashMap<>();
         try (Statement st = lance.createStatement(); ResultSet rs = st.executeQuery(source)) {
             while (rs.next()) {
@@ -397,7 +411,7 @@ class SortGatherOracleTest {
         return out;
     }
 
-    private static List<String> rendered(Connection c, String sql) throws SQLException {
+    static List<String> rendered(Connection c, String sql) throws SQLException {
         List<String> out = new ArrayList<>();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
@@ -422,7 +436,7 @@ class SortGatherOracleTest {
         return rendered(c, sql);
     }
 
-    private static String render(ResultSet rs) throws SQLException {
+    static String render(ResultSet rs) throws SQLException {
         ResultSetMetaData md = rs.getMetaData();
         StringBuilder sb = new StringBuilder();
         for (int i = 1; i <= md.getColumnCount(); i++) {
@@ -540,7 +554,8 @@ class SortGatherOracleTest {
         return row;
     }
 
-    private static void write(BufferAllocator allocator, Path ds) {
+    /** Writes the table {@code t_fw} at {@code ds}, fragment by fragment; sets {@link #rows}. */
+    static void write(BufferAllocator allocator, Path ds) {
         Schema schema = schema();
         SplittableRandom r = new SplittableRandom(DiffTables.SEED + 77);
         long first = 0;
