@@ -82,6 +82,13 @@ class SortGatherOracleTest {
         try (BufferAllocator allocator = new RootAllocator()) {
             write(allocator, ds);
             DuckDbLoader.load(duck, allocator, ds, "t_fw");
+            // The same rows with deletions in every fragment and a run of 24,000 rows deleted from the big one.
+            Path del = dir.resolve("t_del.lance");
+            write(allocator, del);
+            try (org.lance.Dataset d = org.lance.Dataset.open(del.toString(), allocator)) {
+                d.delete("id % 7 = 3 OR (id >= 6000 AND id < 30000) OR id = 0");
+            }
+            DuckDbLoader.load(duck, allocator, del, "t_del");
         }
         engine = new EmbeddedQueryEngine();
         driver = EngineDrivers.over(engine);
@@ -144,6 +151,19 @@ class SortGatherOracleTest {
         long limit = Long.parseLong(lo[0]);
         long offset = lo.length > 1 ? Long.parseLong(lo[1]) : 0;
         check("SELECT " + COLS + " FROM t_fw", keys, keysAndLimit.substring(at), offset, limit);
+    }
+
+    @ParameterizedTest(name = "ORDER BY {0}")
+    @ValueSource(strings = {
+        "k ASC NULLS FIRST, id|",
+        "u64 DESC NULLS LAST, id|",
+        "fragnull ASC NULLS FIRST, id| LIMIT 9000",
+        "ts_ns DESC NULLS FIRST, id| LIMIT 50 OFFSET 29000",
+        "i8 ASC NULLS LAST, id| LIMIT 1100000",
+    })
+    void sortOverFragmentsWithDeletedRows(String keysAndTail) throws SQLException {
+        String[] kt = keysAndTail.split("\\|", -1);
+        check("SELECT " + COLS + " FROM t_del", kt[0], kt[1], 0, Long.MAX_VALUE);
     }
 
     @ParameterizedTest(name = "fetchSize {0}")
