@@ -345,6 +345,21 @@ class SortGatherOracleTest {
         }
     }
 
+    /**
+     * A Top-K above the heap's 2^20 rows buffers its input and, past twice the rows it keeps, cuts the buffer back to
+     * them in one gathered batch; the output then gathers from that batch and the ones buffered after it. 2,313,440
+     * rows (a cross join) keep 1,048,580, so the cut happens once; the integer columns are compared with DuckDB's.
+     */
+    @Test
+    void bufferedTopKThatCutsItsBuffer() throws SQLException {
+        String sql = "SELECT a.id * 100 + b.id AS rid, a.i8, a.u64, a.fragnull, b.nonull, a.nn FROM t_fw a "
+                + "CROSS JOIN (SELECT id, nonull FROM t_fw WHERE id < 40) b "
+                + "ORDER BY a.k ASC NULLS FIRST, rid DESC LIMIT 1048577 OFFSET 3";
+        List<String> theirs = plain(duck, sql);
+        assertEquals(1_048_577, theirs.size());
+        assertEquals(theirs, plain(lance, sql));
+    }
+
     @Test
     void sortedGroupBy() throws SQLException {
         String source = "SELECT k AS id, min(i8) AS a, max(u64) AS b, count(*) AS c, min(ts_ns) AS d, max(d32) AS e, "
