@@ -7,6 +7,7 @@ import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.Types;
 
 /**
  * Gathers one fixed-width column of 1, 2, 4 or 8 bytes per value (integers, floats, dates, times, timestamps; not
@@ -25,13 +26,20 @@ final class FixedWidthGather {
     private final List<VectorSchemaRoot> sources;
     private final int column;
     private final int width;
+    /**
+     * The targets' type: a source of another type of the same width (float64 bits into a BIGINT, microseconds into a
+     * nanosecond timestamp) is left to the value copier, whose {@code copyFromSafe} refuses it, as it refuses another
+     * width, instead of being copied as raw bits.
+     */
+    private final Types.MinorType type;
     /** The reader of each source batch's column, made when a gather first references the batch. */
     private final DirectColumns.Fixed[] readers;
 
-    private FixedWidthGather(List<VectorSchemaRoot> sources, int column, int width) {
+    private FixedWidthGather(List<VectorSchemaRoot> sources, int column, int width, Types.MinorType type) {
         this.sources = sources;
         this.column = column;
         this.width = width;
+        this.type = type;
         this.readers = new DirectColumns.Fixed[sources.size()];
     }
 
@@ -40,7 +48,8 @@ final class FixedWidthGather {
         if (DirectColumns.fixed(target, 0) == null) {
             return null;
         }
-        return new FixedWidthGather(sources, column, ((BaseFixedWidthVector) target).getTypeWidth());
+        return new FixedWidthGather(sources, column, ((BaseFixedWidthVector) target).getTypeWidth(),
+                target.getMinorType());
     }
 
     /**
@@ -48,7 +57,7 @@ final class FixedWidthGather {
      * sets its value count.
      *
      * @return false, with {@code dst} untouched, when a referenced source vector is not a fixed-width vector of
-     *     {@code dst}'s width (the caller copies value by value instead)
+     *     {@code dst}'s width and type (the caller copies value by value instead)
      */
     boolean gather(long[] refs, int from, int to, BaseFixedWidthVector dst) {
         boolean nulls = false;
@@ -58,7 +67,7 @@ final class FixedWidthGather {
             if (r == null) {
                 FieldVector v = sources.get(b).getVector(column);
                 r = v instanceof BaseFixedWidthVector && ((BaseFixedWidthVector) v).getTypeWidth() == width
-                        ? DirectColumns.fixed(v, v.getValueCount()) : null;
+                        && v.getMinorType() == type ? DirectColumns.fixed(v, v.getValueCount()) : null;
                 if (r == null) {
                     return false;
                 }

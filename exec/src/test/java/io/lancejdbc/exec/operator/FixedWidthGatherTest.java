@@ -126,6 +126,48 @@ class FixedWidthGatherTest {
         }
     }
 
+    /**
+     * A source batch whose column has the target's width but another type (double bits into a BIGINT, microseconds
+     * into a nanosecond timestamp, days into an INT) is not reinterpreted: the gather refuses it as it refuses another
+     * width, so the value copier's type check ({@code copyFromSafe} requires equal minor types) reports the
+     * inconsistent batch instead of a silently wrong value. Before the fix the bits were copied as they are.
+     */
+    @Test
+    void aSourceOfAnotherTypeOfTheSameWidthIsNotReinterpreted() {
+        try (Float8Vector doubles = new Float8Vector("c", allocator);
+                BigIntVector longs = new BigIntVector("c", allocator);
+                org.apache.arrow.vector.TimeStampMicroVector micros =
+                        new org.apache.arrow.vector.TimeStampMicroVector("t", allocator);
+                org.apache.arrow.vector.TimeStampNanoVector nanos =
+                        new org.apache.arrow.vector.TimeStampNanoVector("t", allocator);
+                DateDayVector days = new DateDayVector("d", allocator);
+                IntVector ints = new IntVector("d", allocator)) {
+            doubles.allocateNew(2);
+            doubles.set(0, 1.5);
+            doubles.set(1, -0.0);
+            doubles.setValueCount(2);
+            micros.allocateNew(2);
+            micros.set(0, 1_000_000L);
+            micros.set(1, -1L);
+            micros.setValueCount(2);
+            days.allocateNew(2);
+            days.set(0, 19_000);
+            days.set(1, -1);
+            days.setValueCount(2);
+            FieldVector[][] pairs = {{doubles, longs}, {micros, nanos}, {days, ints}};
+            for (FieldVector[] pair : pairs) {
+                ((BaseFixedWidthVector) pair[1]).allocateNew(2);
+                try (VectorSchemaRoot source = new VectorSchemaRoot(List.of(pair[0].getField()), List.of(pair[0]),
+                        2)) {
+                    FixedWidthGather gather = FixedWidthGather.of(List.of(source), 0, pair[1]);
+                    assertFalse(gather.gather(new long[] {0, 1}, 0, 2, (BaseFixedWidthVector) pair[1]),
+                            pair[0].getMinorType() + " gathered into " + pair[1].getMinorType());
+                    assertEquals(0, pair[1].getValueCount());
+                }
+            }
+        }
+    }
+
     private static String show(Object value) {
         return String.valueOf(value);
     }
