@@ -31,8 +31,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * every {@code _distance} is the exact distance of its row under the documented formula (also where lance-core's
  * quantized index reports another scale, e.g. about 2 (1 - cos) for cosine IVF_SQ), the rows are sorted, the merge
  * of index and flat splits compares like with like (an unindexed row that belongs to the exact top-k is never
- * displaced by an index row with a worse exact distance), and probing every partition with a refine_factor that
- * covers every indexed row gives the exact top-k.
+ * displaced by an index row with a worse exact distance), probing every partition of an IVF index with a
+ * refine_factor that covers every indexed row gives the exact top-k, and over an HNSW graph (which need not reach
+ * every row) a top_k over every live row gives the exact ranking.
  */
 @ExtendWith(SharedDatasetsExtension.class)
 class VectorSearchIndexDistanceTest {
@@ -133,15 +134,20 @@ class VectorSearchIndexDistanceTest {
             SharedDatasets datasets) {
         VectorTable t = table(datasets, kind, metric, layout);
         float[] query = t.queryVector(5);
-        if (kind.name().contains("HNSW") && metric == VectorMetric.DOT) {
-            // lance-core 7.0.0's HNSW graph over dot does not reach every row (1000 rows, ef 1000: about 410 come
-            // back), so no refine_factor makes its top 10 exact. What is provable: a top_k over every row is short
-            // from the index, and the fallback answers it exactly.
+        if (kind.name().contains("HNSW")) {
+            // An HNSW graph is not guaranteed to reach every row of its partition, whatever ef: lance-core 7.0.0's
+            // graph over dot returns about 410 of 1000 rows at ef 1000, and the graph differs between builds of the
+            // same data (this test passed here, and on CI's 2 cores IVF_HNSW_PQ COSINE APPENDED missed one row of the
+            // exact top 10). No refine_factor makes a top 10 from the graph provably exact. What is provable for any
+            // graph: a top_k over every live row is either answered in full by the index with exact distances or is
+            // short and answered exactly by the flat fallback, so the whole ranking equals the exact k-NN.
             int all = t.liveIds().size();
             VectorSearchRunner.Result r = runner.run(t.path(), Search.on("embedding", query).topK(all)
                     .metric(lower(metric)).nprobes(4).ef(1000), "id");
-            assertEquals(new HashSet<>(t.liveIds()), new HashSet<>(r.ids()), kind + " " + layout);
+            assertEquals(new HashSet<>(t.liveIds()), new HashSet<>(r.ids()), kind + " " + metric + " " + layout);
+            List<ExactKnn.Neighbor> everyRow = t.exactTopK(query, all, metric);
             for (int i = 0; i < all; i++) {
+                assertClose(everyRow.get(i).distance(), r.distances().get(i), "distance of rank " + i);
                 assertClose(exact(t, query, metric, r.ids().get(i)), r.distances().get(i), "rank " + i);
                 assertTrue(i == 0 || r.distances().get(i - 1) <= r.distances().get(i), "ascending at " + i);
             }
