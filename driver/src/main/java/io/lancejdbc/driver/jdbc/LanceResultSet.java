@@ -73,6 +73,8 @@ public final class LanceResultSet implements ResultSet {
     private boolean afterLast;
     /** Volatile: a close from another thread is seen by the reading thread's next getter. */
     private volatile boolean closed;
+    /** close() was called; the freeing may still wait for a call in progress on another thread. */
+    private volatile boolean closeRequested;
     private boolean wasNull;
     private boolean rowMode;
     private boolean arrowMode;
@@ -212,6 +214,8 @@ public final class LanceResultSet implements ResultSet {
      * Closes the result set and frees its batches and engine stream. Called from another thread while this result
      * set's {@code next()} runs (a statement or connection closed by an IDE), it first waits for that call to end:
      * the caller cancels the execution before, so the call ends promptly with 57014 and nothing is freed under it.
+     * A call that has not ended within the statement's wait frees the result set itself as it returns
+     * ({@link CallGuard}); {@link #isClosed()} is true from this call on either way.
      */
     @Override
     public void close() {
@@ -219,14 +223,8 @@ public final class LanceResultSet implements ResultSet {
             release();
             return;
         }
-        boolean entered = statement.enterCallForClose();
-        try {
-            release();
-        } finally {
-            if (entered) {
-                statement.exitCall();
-            }
-        }
+        closeRequested = true;
+        statement.releaseAfterCall(this::release);
     }
 
     private void release() {
@@ -248,7 +246,7 @@ public final class LanceResultSet implements ResultSet {
 
     @Override
     public boolean isClosed() {
-        return closed;
+        return closed || closeRequested;
     }
 
     private void checkOpen() throws SQLException {

@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A statement of a read-only connection. SELECT, WITH, SHOW, DESC and EXPLAIN return rows; USE and SET return an
@@ -49,10 +48,11 @@ class LanceStatement implements Statement {
     private volatile Cancellation running;
     /**
      * Held by the thread inside an execution or a {@code next()} of this statement's result set, so that a close
-     * from another thread (which cancels first) waits for that call to end before freeing the Arrow memory it uses.
+     * from another thread (which cancels first) never frees the Arrow memory that call uses: it waits up to
+     * {@link #CLOSE_WAIT_SECONDS} for the call to end, then leaves the freeing to the call's thread.
      */
-    private final ReentrantLock inCall = new ReentrantLock();
-    /** How long a close from another thread waits for a cancelled call to end before freeing anyway. */
+    private final CallGuard calls = new CallGuard(TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS));
+    /** How long a close from another thread waits for a cancelled call to end before returning. */
     private static final long CLOSE_WAIT_SECONDS = 60;
     private ScheduledFuture<?> timeout;
 
@@ -93,24 +93,20 @@ class LanceStatement implements Statement {
 
     /** Enters a call that uses Arrow memory of this statement (an execution, a result set's next()). */
     final void enterCall() {
-        inCall.lock();
+        calls.enter();
     }
 
     final void exitCall() {
-        inCall.unlock();
+        calls.exit();
     }
 
     /**
-     * Enters for a close: waits for the call in progress on another thread (already cancelled by the closer) to
-     * end; false when it did not end within {@link #CLOSE_WAIT_SECONDS} (the close then goes ahead).
+     * Runs {@code release} (which frees Arrow memory of this statement) once no call of another thread is in
+     * progress: now, after waiting for the call in progress (already cancelled by the closer), or, when that call
+     * has not ended within {@link #CLOSE_WAIT_SECONDS}, on the call's thread as it leaves the call.
      */
-    final boolean enterCallForClose() {
-        try {
-            return inCall.tryLock(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+    final void releaseAfterCall(Runnable release) {
+        calls.release(release);
     }
 
     private boolean runEntered(Execution execution) throws SQLException {
@@ -451,24 +447,22 @@ class LanceStatement implements Statement {
         if (c != null) {
             c.cancel("Query was cancelled because its statement was closed");
         }
-        // A call in progress on another thread ends promptly (cancelled) and frees what it holds; wait for it.
-        boolean entered = enterCallForClose();
-        try {
-            LanceResultSet rs = resultSet;
-            resultSet = null;
-            if (rs != null) {
-                rs.close();
-            }
-            c = running;
-            if (c != null) {
-                executionDone(c);
-            }
-        } finally {
-            if (entered) {
-                exitCall();
-            }
-        }
+        // A call in progress on another thread ends promptly (cancelled) and frees what it holds; the result set and
+        // the execution are released after it, never under it.
+        releaseAfterCall(this::releaseResult);
         connection.forget(this);
+    }
+
+    private void releaseResult() {
+        LanceResultSet rs = resultSet;
+        resultSet = null;
+        if (rs != null) {
+            rs.close();
+        }
+        Cancellation c = running;
+        if (c != null) {
+            executionDone(c);
+        }
     }
 
     @Override
