@@ -175,7 +175,11 @@ class ObjectStoreFaultTest {
             return Set.of("28000");
         }
         if (fault.startsWith("404 on data reads")) {
-            return Set.of("HY000");
+            // HY000 naming the missing file, usually in 30-200 ms. After the other faults of this test, lance-core
+            // 7.0.0's vector search took 1.0-3.7 s (once past the 4 s timeout) to return the 404 as an error:
+            // a thread dump 700 ms in showed both split workers inside lance-core's native stream and no request
+            // open at the proxy; see docs/conformance.md, "Reliability". The statement still ends at its timeout.
+            return Set.of("HY000", "HYT00");
         }
         throw new IllegalArgumentException("no expected outcome for fault " + fault);
     }
