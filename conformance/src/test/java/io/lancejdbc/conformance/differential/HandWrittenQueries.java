@@ -292,8 +292,12 @@ final class HandWrittenQueries {
     static List<DiffQuery> temporal() {
         return List.of(
                 ordered("date parts", "SELECT id, d, year(d), month(d), day(d), quarter(d), dayofyear(d), dayofmonth(d) FROM t_time ORDER BY id"),
-                ordered("day of week sunday zero", "SELECT id, dayofweek(d) FROM t_time ORDER BY id"),
-                ordered("iso week", "SELECT id, week(d) FROM t_time ORDER BY id"),
+                ordered("day of week sunday one", "SELECT id, dayofweek(d), dayofweek(ts), extract(dayofweek FROM d) FROM t_time ORDER BY id")
+                        .documented("D17", "SELECT id, dayofweek(d) + 1, dayofweek(ts) + 1, dayofweek(d) + 1 FROM t_time ORDER BY id"),
+                ordered("day of week sunday zero", "SELECT id, extract(dow FROM d), extract(dow FROM ts) FROM t_time ORDER BY id"),
+                ordered("sunday-first week", "SELECT id, week(d), week(ts) FROM t_time ORDER BY id")
+                        .documented("D17", "SELECT id, CAST(strftime(d, '%U') AS BIGINT), CAST(strftime(ts, '%U') AS BIGINT) FROM t_time ORDER BY id"),
+                ordered("iso week", "SELECT id, weekofyear(d), extract(week FROM d), extract(week FROM ts) FROM t_time ORDER BY id"),
                 ordered("extract from naive timestamp", "SELECT id, extract(year FROM ts), extract(month FROM ts), extract(day FROM ts), extract(hour FROM ts), extract(minute FROM ts), extract(second FROM ts) FROM t_time ORDER BY id"),
                 ordered("parts of zoned timestamp", "SELECT id, hour(tsz), minute(tsz), extract(hour FROM tsz), year(tsz), day(tsz) FROM t_time ORDER BY id"),
                 ordered("parts of millisecond timestamps", "SELECT id, hour(ts_ms), second(ts_ms), minute(ts_s) FROM t_time ORDER BY id"),

@@ -370,7 +370,7 @@ class DatabaseMetaDataTest extends FixedEngineTestBase {
         expected.put("getSystemFunctions", "ARRAY_CONTAINS,CARDINALITY,COALESCE,ELEMENT_AT,IF,IFNULL,NULLIF,NVL");
         expected.put("getTimeDateFunctions", "CURDATE,CURRENT_DATE,CURRENT_TIMESTAMP,DATE,DATEDIFF,DATE_FORMAT,DATE_TRUNC,"
                 + "DAY,DAYOFMONTH,DAYOFWEEK,DAYOFYEAR,EPOCH,HOUR,MINUTE,MONTH,NOW,QUARTER,SECOND,STRFTIME,TODAY,TO_DATE,"
-                + "UNIX_TIMESTAMP,WEEK,YEAR");
+                + "UNIX_TIMESTAMP,WEEK,WEEKOFYEAR,YEAR");
         expected.put("getURL", "jdbc:lance:/warehouse");
         expected.put("getUserName", ""); // Lance has no database users
         assertEquals(expected, text);

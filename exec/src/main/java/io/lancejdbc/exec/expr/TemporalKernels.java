@@ -103,9 +103,15 @@ final class TemporalKernels {
                 return (long) t.getMonthValue();
             case "week":
                 return (long) t.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR);
+            case "week_sunday":
+                // MySQL/Doris WEEK(x) in its default mode 0: weeks start on Sunday, the days before the year's first
+                // Sunday are week 0, range 0..53 (C's strftime %U).
+                return (long) ((t.getDayOfYear() - 1 + 7 - t.getDayOfWeek().getValue() % 7) / 7);
             case "day":
                 return (long) t.getDayOfMonth();
             case "dayofweek":
+                // Sunday = 1 ... Saturday = 7 (Doris, MySQL and the JDBC escape function DAYOFWEEK).
+                return (long) (t.getDayOfWeek().getValue() % 7 + 1);
             case "dow":
                 // Sunday = 0 ... Saturday = 6 (PostgreSQL/DuckDB convention).
                 return (long) (t.getDayOfWeek().getValue() % 7);

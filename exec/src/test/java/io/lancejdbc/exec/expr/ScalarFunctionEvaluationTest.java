@@ -24,10 +24,13 @@ import io.lancejdbc.sql.types.Types;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Clock;
+import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.IsoFields;
+import java.time.temporal.WeekFields;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -199,8 +202,39 @@ class ScalarFunctionEvaluationTest {
             assertEquals(Arrays.asList(1969L, null), call(allocator, b, "year"));
             assertEquals(Arrays.asList(31L, null), call(allocator, b, "dayofmonth"));
             assertEquals(Arrays.asList(59L, null), call(allocator, b, "second"));
-            // 1969-12-31 was a Wednesday: 3 counting Sunday as 0.
-            assertEquals(Arrays.asList(3L, null), call(allocator, b, "dayofweek"));
+            // 1969-12-31 was a Wednesday: 4 counting Sunday as 1 (Doris, MySQL, JDBC's DAYOFWEEK).
+            assertEquals(Arrays.asList(4L, null), call(allocator, b, "dayofweek"));
+            // Sunday-first weeks (MySQL WEEK mode 0): 1969-01-05 was the first Sunday, 1969-12-28 starts week 52;
+            // the ISO week of that Wednesday is week 1 of 1970.
+            assertEquals(Arrays.asList(52L, null), call(allocator, b, "week"));
+            assertEquals(Arrays.asList(1L, null), call(allocator, b, "weekofyear"));
+        }
+    }
+
+    /**
+     * Every day from 1899 to 2101 against the JDK's definitions: dayofweek counts Sunday as 1 ({@link DayOfWeek});
+     * week is the Sunday-first week whose week 1 starts on the year's first Sunday, the days before it week 0
+     * ({@code WeekFields.of(SUNDAY, 7)}: MySQL's and Doris's WEEK mode 0); weekofyear the ISO week.
+     */
+    @Test
+    void weekAndDayOfWeekFollowMysqlAndIsoOverTwoCenturies(BufferAllocator allocator) {
+        List<LocalDate> days = new ArrayList<>();
+        for (LocalDate d = LocalDate.of(1899, 1, 1); d.getYear() <= 2101; d = d.plusDays(1)) {
+            days.add(d);
+        }
+        List<Object> dayOfWeek = new ArrayList<>();
+        List<Object> week = new ArrayList<>();
+        List<Object> isoWeek = new ArrayList<>();
+        WeekFields sundayFirst = WeekFields.of(DayOfWeek.SUNDAY, 7);
+        for (LocalDate d : days) {
+            dayOfWeek.add((long) (d.getDayOfWeek() == DayOfWeek.SUNDAY ? 1 : d.getDayOfWeek().getValue() + 1));
+            week.add((long) d.get(sundayFirst.weekOfYear()));
+            isoWeek.add((long) d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR));
+        }
+        try (VectorSchemaRoot b = batch(dates(allocator, "d", days.toArray(new LocalDate[0])))) {
+            assertEquals(dayOfWeek, call(allocator, b, "dayofweek"));
+            assertEquals(week, call(allocator, b, "week"));
+            assertEquals(isoWeek, call(allocator, b, "weekofyear"));
         }
     }
 

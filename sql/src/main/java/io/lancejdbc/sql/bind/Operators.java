@@ -461,6 +461,7 @@ public final class Operators {
             case "second":
             case "quarter":
             case "week":
+            case "week_sunday":
             case "dayofweek":
             case "dow":
             case "dayofyear":

@@ -9,7 +9,9 @@ import io.lancejdbc.sql.expr.Expr;
 import io.lancejdbc.sql.expr.ScalarFunctionKey;
 import io.lancejdbc.sql.types.Types;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -31,15 +33,23 @@ final class TemporalFunctionTyping {
             arity(name, args, 0, 0);
             return ScalarFunctionKey.CURRENT_DATE.call(List.of(), Types.of(Types.DATE, false));
         }).alsoNamed("curdate", "today"));
-        for (String part : List.of("year", "month", "day", "hour", "minute", "second", "quarter", "week", "dayofweek",
+        // Function name -> date part. week(x) is MySQL's and Doris's WEEK(x) (mode 0, Sunday-first weeks 0..53),
+        // weekofyear(x) the ISO week, as in Doris; EXTRACT(week FROM x) is the ISO week (standard SQL, PostgreSQL).
+        Map<String, String> parts = new LinkedHashMap<>();
+        for (String part : List.of("year", "month", "day", "hour", "minute", "second", "quarter", "dayofweek",
                 "dayofyear")) {
-            ScalarFunctionDefinition d = ScalarFunctionDefinition.named(part, Set.of(ScalarFunctionKey.EXTRACT),
+            parts.put(part, part);
+        }
+        parts.put("week", "week_sunday");
+        parts.put("weekofyear", "week");
+        parts.forEach((function, part) -> {
+            ScalarFunctionDefinition d = ScalarFunctionDefinition.named(function, Set.of(ScalarFunctionKey.EXTRACT),
                     (name, written, args) -> {
                         arity(name, args, 1, 1);
-                        return Operators.extract(name, args.get(0));
+                        return Operators.extract(part, args.get(0));
                     });
-            all.add(part.equals("day") ? d.aliased("dayofmonth") : d);
-        }
+            all.add(function.equals("day") ? d.aliased("dayofmonth") : d);
+        });
         all.add(ScalarFunctionDefinition.named("date", Set.of(), (name, written, args) -> {
             arity(name, args, 1, 1);
             return Operators.cast(args.get(0), Types.DATE, false);
