@@ -64,6 +64,12 @@ final class LanceConnection implements Connection {
     private volatile boolean closed;
     private final Properties clientInfo = new Properties();
     private SQLWarning warnings;
+    /**
+     * The engine's notes already chained to {@link #warnings} (the catalog repeats a note such as "directory x is
+     * not a table" each time it lists the namespace): each is reported once per connection.
+     */
+    private final java.util.Set<String> reportedEngineWarnings = java.util.Collections.synchronizedSet(
+            new java.util.HashSet<>());
 
     LanceConnection(EngineSession session, ConnectionSettings settings, DriverThreads threads) {
         this.session = session;
@@ -586,7 +592,9 @@ final class LanceConnection implements Connection {
             throw SqlExceptions.from(e);
         }
         for (String w : engineWarnings) {
-            addWarning(w);
+            if (reportedEngineWarnings.add(w)) {
+                addWarning(w);
+            }
         }
         return warnings;
     }

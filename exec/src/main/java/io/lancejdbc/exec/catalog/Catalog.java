@@ -34,6 +34,15 @@ public interface Catalog extends AutoCloseable {
     TableLocation locate(NamespacePath namespace, String table);
 
     /**
+     * Why the entry that would hold table {@code table} of {@code namespace} is not a table (a {@code <table>.lance}
+     * directory without {@code _versions/}, ...), naming the entry; empty when no such entry exists or the catalog
+     * cannot tell. Used to explain a 42S02.
+     */
+    default java.util.Optional<String> whyNotATable(NamespacePath namespace, String table) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Notes about entries the catalog left out since the last call (a {@code .lance} directory that is not a
      * dataset, ...), each naming the entry and why; then cleared. The session passes them on as SQL warnings.
      */

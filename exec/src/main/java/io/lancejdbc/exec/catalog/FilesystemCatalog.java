@@ -117,6 +117,16 @@ public final class FilesystemCatalog implements Catalog {
             if (!java.nio.file.Files.isDirectory(dir)) {
                 throw new SqlError(SqlState.CONNECTION_FAILURE, "Lance warehouse directory does not exist: " + uri);
             }
+            if (java.nio.file.Files.isDirectory(dir.resolve(DatasetRootProbe.VERSIONS_DIRECTORY))) {
+                java.nio.file.Path parentDir = dir.getParent();
+                String name = dir.getFileName().toString();
+                String table = name.endsWith(".lance") ? name.substring(0, name.length() - 6) : name;
+                throw new SqlError(SqlState.CONNECTION_FAILURE, "Lance warehouse " + uri + " is itself a Lance "
+                        + "dataset (it holds " + DatasetRootProbe.VERSIONS_DIRECTORY + "/); a warehouse is the directory"
+                        + " that holds the <table>.lance datasets: connect to " + parentDir + " and query table "
+                        + table + ", or read this one with local(\"file_path\" = \"" + dir + "\", \"format\" = "
+                        + "\"lance\")");
+            }
         }
         NamespacePath parent = NamespaceParent.parse(config.get(EngineProperty.NAMESPACE_PARENT),
                 config.get(EngineProperty.NAMESPACE_DELIMITER));
@@ -219,6 +229,15 @@ public final class FilesystemCatalog implements Catalog {
                     + (candidate == null ? "" : "; " + notADataset(candidate)));
         }
         return new TableLocation(namespace, table, uri, storageOptions, 0);
+    }
+
+    @Override
+    public java.util.Optional<String> whyNotATable(NamespacePath namespace, String table) {
+        List<String> abs = absolute(namespace);
+        requireNamespace(namespace, abs);
+        String candidate = candidateLocation(abs, table);
+        return candidate != null && !isDataset(candidate) ? java.util.Optional.of(notADataset(candidate))
+                : java.util.Optional.empty();
     }
 
     @Override

@@ -85,6 +85,21 @@ public final class LanceCatalogMetadata implements CatalogMetadata {
         }
     }
 
+    /**
+     * Why the entry that would be table {@code table} of {@code schema} is not a table, naming it; empty when there
+     * is no such entry.
+     *
+     * @throws SqlError 3F000 when the schema does not exist
+     */
+    public java.util.Optional<String> whyNotATable(String schema, String table) {
+        NamespacePath ns = namespace(schema);
+        try {
+            return catalog.whyNotATable(ns, table);
+        } catch (SqlError e) {
+            throw withSchemaList(e, schema);
+        }
+    }
+
     /** Snapshot, indexes and primary key of a table at its latest version. */
     public DatasetMetadata tableMetadata(String schema, String table) {
         return pool.metadata(locate(schema, table).datasetSource(), OptionalLong.empty());

@@ -205,9 +205,10 @@ final class SessionCatalogView implements CatalogView {
         if (match != null) {
             return match;
         }
+        String why = metadata.whyNotATable(schema, table).map(reason -> "; " + reason).orElse("");
         throw new SqlError(SqlState.TABLE_NOT_FOUND, "Table '" + schema + "." + table + "' not found in catalog "
                 + catalogName + " (tables in " + schema + ": " + (all.isEmpty() ? "none" : String.join(", ", all))
-                + ")" + elsewhere(schema, table));
+                + ")" + why + elsewhere(schema, table));
     }
 
     /** A hint naming the other schemas that hold a table of this name (searched in small catalogs only). */

@@ -321,6 +321,19 @@ class FilesystemCatalogTest {
         }
 
         @Test
+        void aWarehouseThatIsADatasetSaysWhereToConnect() throws IOException {
+            java.nio.file.Path dataset = wh.resolve("facts.lance");
+            TestWarehouses.plainTable(dataset, 2);
+            SqlError e = failure(Map.of("warehouse", dataset.toString()));
+
+            assertEquals("08001", e.sqlState());
+            assertEquals("Lance warehouse file://" + dataset + " is itself a Lance dataset (it holds _versions/); a"
+                    + " warehouse is the directory that holds the <table>.lance datasets: connect to " + wh
+                    + " and query table facts, or read this one with local(\"file_path\" = \"" + dataset
+                    + "\", \"format\" = \"lance\")", e.getMessage());
+        }
+
+        @Test
         void objectStoreWarehouseNeedsALister() {
             assertEquals("42000", failure(Map.of("warehouse", "s3://bucket/wh")).sqlState());
         }

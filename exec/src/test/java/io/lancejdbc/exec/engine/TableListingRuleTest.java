@@ -76,7 +76,8 @@ class TableListingRuleTest {
     void aDirectoryThatIsNotADatasetIsNotFoundWithTheReason() {
         SqlError e = assertThrows(SqlError.class, () -> SqlOpsWarehouse.rows(session, "SELECT * FROM broken"));
         assertEquals("42S02", e.sqlState());
-        assertEquals("Table 'default.broken' not found in catalog lance (tables in default: t)", e.getMessage());
+        assertEquals("Table 'default.broken' not found in catalog lance (tables in default: t); "
+                + note("broken.lance"), e.getMessage(), "the message says why broken.lance is not a table");
         assertEquals(List.of(note("broken.lance"), note("half.lance")), session.takeWarnings(), "the reason");
         assertEquals(List.of(SqlOpsWarehouse.row(1L)), SqlOpsWarehouse.rows(session, "SELECT * FROM t"));
     }
