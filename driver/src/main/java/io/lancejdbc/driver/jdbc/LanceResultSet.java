@@ -452,9 +452,11 @@ public final class LanceResultSet implements ResultSet {
 
     /**
      * A getter that met a freed Arrow buffer: the result set was closed by another thread (its statement or
-     * connection closed mid-read), so the call ends as cancelled (57014); anything else is rethrown.
+     * connection closed mid-read), so the call ends as cancelled (57014); anything else is rethrown. A freed buffer
+     * shows as an IllegalStateException (its reference count) or, read through a vector whose buffers were emptied,
+     * an IndexOutOfBoundsException (Arrow's bounds check).
      */
-    private SQLException readFailure(IllegalStateException e) {
+    private SQLException readFailure(RuntimeException e) {
         if (!closed) {
             throw e;
         }
@@ -524,7 +526,7 @@ public final class LanceResultSet implements ResultSet {
                 return s.substring(0, maxFieldSize);
             }
             return s;
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -534,7 +536,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a != null && a.getBoolean(row);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -544,7 +546,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? 0 : a.getByte(row);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -554,7 +556,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? 0 : a.getShort(row);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -564,7 +566,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? 0 : a.getInt(row);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -574,7 +576,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? 0 : a.getLong(row);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -584,7 +586,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? 0 : a.getFloat(row);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -594,7 +596,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? 0 : a.getDouble(row);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -604,7 +606,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? null : a.getBigDecimal(row);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -629,7 +631,7 @@ public final class LanceResultSet implements ResultSet {
                 return Arrays.copyOf(b, maxFieldSize);
             }
             return b;
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -654,7 +656,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? null : a.getDate(row, cal);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -664,7 +666,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? null : a.getTime(row, cal);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -674,7 +676,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? null : a.getTimestamp(row, cal);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -715,7 +717,7 @@ public final class LanceResultSet implements ResultSet {
                 return a.type.javaClass() == String.class ? getString(columnIndex) : getBytes(columnIndex);
             }
             return a.getObject(row);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -739,7 +741,7 @@ public final class LanceResultSet implements ResultSet {
                 return null;
             }
             return type.cast(a.getObject(row, type));
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }
@@ -749,7 +751,7 @@ public final class LanceResultSet implements ResultSet {
         try {
             ColumnAccessor a = value(columnIndex);
             return a == null ? null : a.getArray(row);
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw readFailure(e);
         }
     }

@@ -102,6 +102,9 @@ final class FullTextSearchBinder {
         if (filter != null && (filter.isBlank() || filter.indexOf('\0') >= 0)) {
             throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'filter' must not be empty");
         }
+        if (filter != null) {
+            io.lancejdbc.sql.parse.LanceFilterText.check("filter", filter);
+        }
         BoundTable table = table(args, version);
         List<Field> fields = table.schema().getFields();
         List<String> resolved = new ArrayList<>();

@@ -110,6 +110,7 @@ final class VectorSearchBinder {
             if (filter.indexOf('\0') >= 0) {
                 throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'filter' must not contain an embedded NUL byte");
             }
+            io.lancejdbc.sql.parse.LanceFilterText.check("filter", filter);
         }
 
         BoundTable table;

@@ -170,11 +170,57 @@ public final class LanceFilterRenderer {
         }
     }
 
+    /**
+     * The deepest nesting of AND/OR/NOT levels a pushed filter may have; a deeper predicate stays residual, so that
+     * lance-core never recurses deeply over a filter (see the AND/OR case of {@link Renderer#predicate}).
+     */
+    static final int MAX_FILTER_DEPTH = 64;
+
+    /** AND/OR chains of at most this many terms are rendered flat; longer ones as a balanced tree. */
+    static final int FLAT_CHAIN_TERMS = 16;
+
+    private static int ceilLog2(int n) {
+        return n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1);
+    }
+
+    /**
+     * The AND of rendered conditions (each parenthesized by {@link #render}): {@code a AND b AND c} for at most
+     * {@link #FLAT_CHAIN_TERMS}, a balanced tree for more (see the AND/OR case of {@code Renderer#predicate}).
+     *
+     * @param parts one or more rendered conditions
+     */
+    public static String conjunction(List<String> parts) {
+        return parts.size() <= FLAT_CHAIN_TERMS ? String.join(" AND ", parts)
+                : balanced(parts, 0, parts.size(), " AND ");
+    }
+
+    /** {@code (parts[from] op ... op parts[to - 1])} grouped as a balanced binary tree. */
+    private static String balanced(List<String> parts, int from, int to, String op) {
+        if (to - from == 1) {
+            return parts.get(from);
+        }
+        int mid = (from + to) >>> 1;
+        return "(" + balanced(parts, from, mid, op) + op + balanced(parts, mid, to, op) + ")";
+    }
+
     private static final class Renderer {
         private final List<Field> columns;
+        private int depth;
 
         Renderer(List<Field> columns) {
             this.columns = columns;
+        }
+
+        private void enter(int levels) throws NotPushable {
+            depth += levels;
+            if (depth > MAX_FILTER_DEPTH) {
+                depth -= levels;
+                throw new NotPushable();
+            }
+        }
+
+        private void leave(int levels) {
+            depth -= levels;
         }
 
         String predicate(Expr e) throws NotPushable {
@@ -194,14 +240,34 @@ public final class LanceFilterRenderer {
                 case Functions.AND:
                 case Functions.OR: {
                     rejectTwoInListsOverOneColumn(c);
-                    List<String> parts = new ArrayList<>();
-                    for (Expr a : c.args()) {
-                        parts.add(predicate(a));
+                    // A chain of one connective is rendered as a balanced tree: lance-core 7.0.0 parses
+                    // "a OR b OR c ..." into a left-deep tree and walks it recursively on a native stack, which
+                    // overflows (the JVM dies with SIGSEGV) at about 1,500 terms. AND and OR are associative in
+                    // three-valued logic, so regrouping keeps the answer.
+                    // Short chains keep their flat text ("(a AND b AND c)", a left-deep tree of terms - 1 levels).
+                    String op = fn.equals(Functions.AND) ? " AND " : " OR ";
+                    List<Expr> chain = flatten(c);
+                    boolean flat = chain.size() <= FLAT_CHAIN_TERMS;
+                    List<Expr> terms = flat ? c.args() : chain;
+                    int levels = flat ? Math.max(1, terms.size() - 1) : ceilLog2(terms.size());
+                    enter(levels);
+                    try {
+                        List<String> parts = new ArrayList<>();
+                        for (Expr a : terms) {
+                            parts.add(predicate(a));
+                        }
+                        return flat ? "(" + String.join(op, parts) + ")" : balanced(parts, 0, parts.size(), op);
+                    } finally {
+                        leave(levels);
                     }
-                    return "(" + String.join(fn.equals(Functions.AND) ? " AND " : " OR ", parts) + ")";
                 }
                 case Functions.NOT:
-                    return "(NOT " + predicate(c.arg(0)) + ")";
+                    enter(1);
+                    try {
+                        return "(NOT " + predicate(c.arg(0)) + ")";
+                    } finally {
+                        leave(1);
+                    }
                 case Functions.IS_NULL:
                 case Functions.IS_NOT_NULL: {
                     Field f = column(c.arg(0));

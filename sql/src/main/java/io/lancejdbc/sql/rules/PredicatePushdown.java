@@ -191,7 +191,7 @@ public final class PredicatePushdown {
                 residual.add(c);
             }
         }
-        String filter = rendered.isEmpty() ? null : String.join(" AND ", rendered);
+        String filter = rendered.isEmpty() ? null : LanceFilterRenderer.conjunction(rendered);
         TableScan newScan = new TableScan(scan.table(), scan.columns(), pushed, filter, scan.limit());
         return residual.isEmpty() ? newScan : new Filter(newScan, ExprVisitors.and(residual));
     }
