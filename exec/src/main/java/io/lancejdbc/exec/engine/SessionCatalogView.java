@@ -146,8 +146,12 @@ final class SessionCatalogView implements CatalogView {
                 return new String[] {parts.get(0), parts.get(1)};
             case 3:
                 if (!parts.get(0).equalsIgnoreCase(catalogName)) {
+                    String schema = parts.get(0) + "." + parts.get(1);
+                    boolean multiLevel = metadata.schemaNames().stream().anyMatch(schema::equalsIgnoreCase);
                     throw new SqlError(SqlState.SCHEMA_NOT_FOUND, "Unknown catalog '" + parts.get(0)
-                            + "'; this connection's catalog is '" + catalogName + "'");
+                            + "'; this connection's catalog is '" + catalogName + "'" + (multiLevel
+                                    ? "; did you mean `" + schema + "`." + parts.get(2) + " (a multi-level schema is"
+                                            + " one name, in backticks)?" : ""));
                 }
                 return new String[] {parts.get(1), parts.get(2)};
             default:
