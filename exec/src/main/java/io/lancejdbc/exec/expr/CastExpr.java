@@ -19,11 +19,18 @@ final class CastExpr implements CompiledExpr {
     private final CompiledExpr input;
     private final Field type;
     private final boolean lenient;
+    /** The SQL of the cast's operand, named when one of its values cannot be converted; null when unknown. */
+    private final String source;
 
     CastExpr(CompiledExpr input, Field type, boolean lenient) {
+        this(input, type, lenient, null);
+    }
+
+    CastExpr(CompiledExpr input, Field type, boolean lenient, String source) {
         this.input = input;
         this.type = io.lancejdbc.sql.types.Types.withNullable(type, true);
         this.lenient = lenient;
+        this.source = source;
     }
 
     @Override
@@ -31,8 +38,24 @@ final class CastExpr implements CompiledExpr {
         return type;
     }
 
+    /**
+     * @throws SqlError 22018 (a value that does not convert) naming the operand, and the other data errors of
+     *     {@link LiteralCasts#convert}
+     */
     @Override
     public Evaluated evaluate(VectorSchemaRoot batch, BufferAllocator allocator) {
+        try {
+            return convert(batch, allocator);
+        } catch (SqlError e) {
+            if (source == null || !e.sqlState().equals(SqlState.INVALID_CAST)) {
+                throw e;
+            }
+            throw new SqlError(e.sqlState(), e.getMessage() + " (a value of " + source + "; TRY_CAST gives NULL"
+                    + " for values that do not convert)", e);
+        }
+    }
+
+    private Evaluated convert(VectorSchemaRoot batch, BufferAllocator allocator) {
         int n = batch.getRowCount();
         try (Evaluated in = input.evaluate(batch, allocator)) {
             FieldVector out = ColumnWriters.allocate(type, n, allocator);

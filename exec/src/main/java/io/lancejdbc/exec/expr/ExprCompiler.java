@@ -111,7 +111,7 @@ public final class ExprCompiler {
                 return new ArithmeticExpr(fn, compile(c.arg(0)), null, c.type());
             case Functions.CAST:
             case Functions.TRY_CAST:
-                return new CastExpr(compile(c.arg(0)), c.type(), fn.equals(Functions.TRY_CAST));
+                return new CastExpr(compile(c.arg(0)), c.type(), fn.equals(Functions.TRY_CAST), c.arg(0).sql());
             case Functions.CASE: {
                 List<CompiledExpr> whenThen = new ArrayList<>();
                 List<Boolean> mayFail = new ArrayList<>();

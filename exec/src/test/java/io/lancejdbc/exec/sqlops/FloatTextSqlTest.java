@@ -143,6 +143,17 @@ class FloatTextSqlTest {
     }
 
     @Test
+    void aTextColumnThatDoesNotConvertIsNamed() {
+        io.lancejdbc.engine.SqlError e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.lancejdbc.engine.SqlError.class, () -> SqlOpsWarehouse.rows(session,
+                        "SELECT count(*) FROM floats WHERE CAST(concat(s, 'x') AS DOUBLE) > 0"));
+        assertEquals("22018", e.sqlState());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("Cannot convert '")
+                && e.getMessage().contains("x' to double (a value of concat(")
+                && e.getMessage().endsWith("; TRY_CAST gives NULL for values that do not convert)"), e.getMessage());
+    }
+
+    @Test
     void javaOnlyNumberFormsAreNotNumbers() {
         for (String text : List.of("1.5d", "1f", "0x1p3", "infinit", "in f", "", "1e", "e5", "--1", "NaNa")) {
             io.lancejdbc.engine.SqlError e = org.junit.jupiter.api.Assertions.assertThrows(io.lancejdbc.engine.SqlError.class,
