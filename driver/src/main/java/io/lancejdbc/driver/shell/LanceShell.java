@@ -162,11 +162,14 @@ public final class LanceShell {
                 err.println("Cannot read the script " + a.script());
                 return 2;
             }
-            return a.script() != null && a.commands().isEmpty()
-                    ? sqlline.run(sqllineArguments(a, url, a.script()), in)
-                    : runScript(a, url, commandsScript(a));
-        }
-        if (!a.commands().isEmpty()) {
+            if (a.script() != null && a.commands().isEmpty()) {
+                return sqlline.run(sqllineArguments(a, url, a.script()), in);
+            }
+            if (a.script() != null || !a.commands().isEmpty()) {
+                return runScript(a, url, commandsScript(a));
+            }
+            // Only sqlline options: an interactive session, or standard input as the script, as without options.
+        } else if (!a.commands().isEmpty()) {
             List<String> statements = new ArrayList<>();
             for (String command : a.commands()) {
                 statements.addAll(SqlScript.statements(command));

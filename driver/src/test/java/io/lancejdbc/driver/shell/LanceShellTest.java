@@ -274,6 +274,15 @@ class LanceShellTest {
     }
 
     @Test
+    void withOnlyASqllineOptionStandardInputStillRunsAsAScript() throws IOException {
+        terminal = false;
+        assertEquals(0, run(new ByteArrayInputStream("SELECT 1;\n".getBytes(StandardCharsets.UTF_8)),
+                "jdbc:lance:/w", "--maxWidth=200"));
+        assertEquals(List.of("SELECT 1;\n"), sqllineScripts, "the piped statements were run, not dropped");
+        assertTrue(sqllineRuns.get(0).contains("--maxWidth=200"), sqllineRuns.toString());
+    }
+
+    @Test
     void anExplicitMaxWidthWins() throws IOException {
         terminal = false;
         assertEquals(0, run("jdbc:lance:/w", "--maxWidth=60", "!tables"));
