@@ -67,8 +67,8 @@ final class VectorSearchBinder {
         String tableName = fileKey != null ? args.get(fileKey) : required(args, "table");
         String columnName = required(args, "column");
         String vectorText = required(args, "query_vector");
-        long topK = integer(args, "top_k", 10, 1, Long.MAX_VALUE);
-        long offset = integer(args, "offset", 0, 0, Long.MAX_VALUE);
+        long topK = integer(args, "top_k", 10, 1, MAX_CANDIDATES);
+        long offset = integer(args, "offset", 0, 0, MAX_CANDIDATES - 1);
         if (topK > MAX_CANDIDATES - offset) {
             throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'top_k + offset' must not exceed " + MAX_CANDIDATES);
         }

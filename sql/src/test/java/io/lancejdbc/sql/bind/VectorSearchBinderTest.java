@@ -196,8 +196,8 @@ class VectorSearchBinderTest {
 
     @Test
     void anOutOfRangeValueIsRejected() {
-        assertError("22023", "'top_k' must be between 1 and 9223372036854775807", BASE + ", \"top_k\" = \"0\"");
-        assertError("22023", "'offset' must be between 0 and 9223372036854775807", BASE + ", \"offset\" = \"-1\"");
+        assertError("22023", "'top_k' must be between 1 and 4294967295", BASE + ", \"top_k\" = \"0\"");
+        assertError("22023", "'offset' must be between 0 and 4294967294", BASE + ", \"offset\" = \"-1\"");
         assertError("22023", "'refine_factor' must be between 1 and 2147483647",
                 BASE + ", \"refine_factor\" = \"2147483648\"");
         assertError("22023", "'ef' must be between 1 and 2147483647", BASE + ", \"ef\" = \"0\"");
