@@ -98,6 +98,21 @@ class LongConditionTest {
         }
     }
 
+    /** lance-core's own refusals of a prefilter get the SQLState of their cause, not HY000. */
+    @Test
+    void lanceRefusalsOfAFilterHaveTheirSqlStates() throws SQLException {
+        try (Connection c = ENGINE.connect(SharedDemoWarehouse.url()); Statement s = c.createStatement()) {
+            String[][] cases = {{"_distance < 1", "42S22"}, {"nosuch < 1", "42S22"}, {"1", "42804"},
+                {"id / 0 > 1", "22012"}};
+            for (String[] filterAndState : cases) {
+                SQLException e = assertThrows(SQLException.class, () -> count(s, "SELECT count(*) FROM vector_search("
+                        + "\"table\" = \"items\", \"column\" = \"embedding\", \"query_vector\" = \"[1,0,0,0,0,0,0,0]\","
+                        + " \"top_k\" = \"5\", \"filter\" = \"" + filterAndState[0] + "\")"), filterAndState[0]);
+                assertEquals(filterAndState[1], e.getSQLState(), filterAndState[0] + ": " + e.getMessage());
+            }
+        }
+    }
+
     @Test
     void aVectorSearchFilterThatIsNotOneConditionIsRefused() throws SQLException {
         try (Connection c = ENGINE.connect(SharedDemoWarehouse.url()); Statement s = c.createStatement()) {

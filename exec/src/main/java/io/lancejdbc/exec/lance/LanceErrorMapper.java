@@ -118,10 +118,20 @@ final class LanceErrorMapper {
                 || k.contains("credential") || k.contains("sas") || k.contains("authorization");
     }
 
+    /** lance-core 7.0.0's "Column _distance does not exist" (a filter naming a column the scan cannot see). */
+    private static final java.util.regex.Pattern COLUMN_MISSING = java.util.regex.Pattern.compile(
+            "invalid user input: column \\S+ does not exist");
+
     private static String classify(Throwable failure, String detail) {
         String d = detail.toLowerCase(Locale.ROOT);
-        if (d.contains("no field named")) {
+        if (d.contains("no field named") || COLUMN_MISSING.matcher(d).find()) {
             return SqlState.COLUMN_NOT_FOUND;
+        }
+        if (d.contains("does not return a boolean")) {
+            return SqlState.DATATYPE_MISMATCH;
+        }
+        if (d.contains("divide by zero")) {
+            return SqlState.DIVISION_BY_ZERO;
         }
         if (d.contains("error parsing statement") || d.contains("sql parser error")
                 || d.contains("is not supported sql")) {
