@@ -73,16 +73,50 @@ class LongConditionTest {
         }
     }
 
+    /**
+     * Nests lance-core 7.0.0 misreads when pushed (a breaking test, 3 Dec 2026): 23 NOTs failed with "Invalid
+     * function 'not'", 40 never finished, an AND/OR alternation 64 deep hit its parser's recursion limit (42000).
+     */
     @Test
     void aPredicateDeeperThanLanceCanTakeStaysResidualAndAnswers() throws SQLException {
         try (Connection c = ENGINE.connect(SharedDemoWarehouse.url()); Statement s = c.createStatement()) {
-            String deep = "id < 10";
-            for (int i = 0; i < 100; i++) {
-                deep = "NOT (" + deep + ")";
+            for (int nots : new int[] {24, 40, 100}) {
+                String deep = "id < 10";
+                for (int i = 0; i < nots; i++) {
+                    deep = "NOT (" + deep + ")";
+                }
+                String sql = "SELECT count(*) FROM numbers WHERE " + deep;
+                assertEquals(10, count(s, sql), nots + " NOTs, an even number");
+                assertFalse(explain(s, sql).contains("lancePushdownPredicate"), nots + " levels are not pushed");
             }
-            String sql = "SELECT count(*) FROM numbers WHERE " + deep;
-            assertEquals(10, count(s, sql), "an even number of NOTs");
-            assertFalse(explain(s, sql).contains("lancePushdownPredicate"), "100 levels are not pushed");
+            String alternating = "id < 10";
+            for (int i = 0; i < 64; i++) {
+                alternating = i % 2 == 0 ? "(id >= 0 AND " + alternating + ")" : "(id = " + (20_000 + i) + " OR "
+                        + alternating + ")";
+            }
+            assertEquals(10, count(s, "SELECT count(*) FROM numbers WHERE " + alternating), "64 alternating levels");
+        }
+    }
+
+    /** Filter texts that got past the first version of the check and killed the JVM (a breaking test). */
+    @Test
+    void aVectorSearchFilterCannotHideItsLengthOrItsEnd() throws SQLException {
+        try (Connection c = ENGINE.connect(SharedDemoWarehouse.url()); Statement s = c.createStatement()) {
+            String[][] cases = {
+                {chain(320, " OR ", i -> "id IS NULL") + " OR id < 3", "54001"},
+                {"name = '\\' OR " + chain(520, " OR ", i -> "id = " + i), "54001"},
+                {"name = '\\' OR id < 5) OR (1 = 1", "42000"},
+                {"name = 'it''s' OR id < 5) OR (1 = 1", "42000"}};
+            for (String[] filterAndState : cases) {
+                SQLException e = assertThrows(SQLException.class, () -> count(s, "SELECT count(*) FROM vector_search("
+                        + "\"table\" = \"items\", \"column\" = \"embedding\", \"query_vector\" = \"[1,0,0,0,0,0,0,0]\","
+                        + " \"top_k\" = \"2000\", \"filter\" = \"" + filterAndState[0] + "\")"), filterAndState[0]);
+                assertEquals(filterAndState[1], e.getSQLState(), e.getMessage());
+            }
+            // A backslash is an ordinary character in a Lance string: '\' is a complete string.
+            assertEquals(5, count(s, "SELECT count(*) FROM vector_search(\"table\" = \"items\", \"column\" ="
+                    + " \"embedding\", \"query_vector\" = \"[1,0,0,0,0,0,0,0]\", \"top_k\" = \"2000\","
+                    + " \"filter\" = \"name = '\\' OR id < 5\")"));
         }
     }
 

@@ -94,13 +94,6 @@ final class SqlLexer {
         return depthAndBroken[0] == 0 && depthAndBroken[1] == 0;
     }
 
-    /** Whether {@code c} occurs outside literals, quoted identifiers and comments. */
-    static boolean hasCodeChar(String sql, char c) {
-        boolean[] found = new boolean[1];
-        forEachCodeChar(sql, x -> found[0] |= x == c);
-        return found[0];
-    }
-
     /** The 0-based index of a {@code /*} comment that is never closed, outside literals; -1 when there is none. */
     static int unclosedBlockComment(String sql) {
         int i = 0;
