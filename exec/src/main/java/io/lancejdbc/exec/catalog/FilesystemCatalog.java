@@ -120,7 +120,8 @@ public final class FilesystemCatalog implements Catalog {
             if (java.nio.file.Files.isDirectory(dir.resolve(DatasetRootProbe.VERSIONS_DIRECTORY))) {
                 java.nio.file.Path parentDir = dir.getParent();
                 String name = dir.getFileName().toString();
-                String table = name.endsWith(".lance") ? name.substring(0, name.length() - 6) : name;
+                String table = name.endsWith(DATASET_SUFFIX) ? name.substring(0, name.length()
+                        - DATASET_SUFFIX.length()) : name;
                 throw new SqlError(SqlState.CONNECTION_FAILURE, "Lance warehouse " + uri + " is itself a Lance "
                         + "dataset (it holds " + DatasetRootProbe.VERSIONS_DIRECTORY + "/); a warehouse is the directory"
                         + " that holds the <table>.lance datasets: connect to " + parentDir + " and query table "
@@ -222,11 +223,10 @@ public final class FilesystemCatalog implements Catalog {
         if (uri == null) {
             Map<String, String> tables = tablesOf(abs);
             String schema = names.encode(namespace);
-            String candidate = candidateLocation(abs, table);
             throw new SqlError(SqlState.TABLE_NOT_FOUND, "Table '" + schema + "." + table
                     + "' does not exist in warehouse " + warehouseUri + " (tables in " + schema + ": "
                     + (tables.isEmpty() ? "none" : String.join(", ", tables.keySet())) + ")"
-                    + (candidate == null ? "" : "; " + notADataset(candidate)));
+                    + whyNotATable(namespace, table).map(reason -> "; " + reason).orElse(""));
         }
         return new TableLocation(namespace, table, uri, storageOptions, 0);
     }

@@ -44,86 +44,87 @@ final class CastExpr implements CompiledExpr {
      */
     @Override
     public Evaluated evaluate(VectorSchemaRoot batch, BufferAllocator allocator) {
-        try {
-            return convert(batch, allocator);
-        } catch (SqlError e) {
-            if (source == null || !e.sqlState().equals(SqlState.INVALID_CAST)) {
-                throw e;
+        int n = batch.getRowCount();
+        try (Evaluated in = input.evaluate(batch, allocator)) {
+            try {
+                return convert(in, n, allocator);
+            } catch (SqlError e) {
+                // Only this cast's own conversion is named here; the operand's errors pass through unchanged.
+                if (source == null || !e.sqlState().equals(SqlState.INVALID_CAST)) {
+                    throw e;
+                }
+                throw new SqlError(e.sqlState(), e.getMessage() + " (a value of " + source + "; TRY_CAST gives"
+                        + " NULL for values that do not convert)", e);
             }
-            throw new SqlError(e.sqlState(), e.getMessage() + " (a value of " + source + "; TRY_CAST gives NULL"
-                    + " for values that do not convert)", e);
         }
     }
 
-    private Evaluated convert(VectorSchemaRoot batch, BufferAllocator allocator) {
-        int n = batch.getRowCount();
-        try (Evaluated in = input.evaluate(batch, allocator)) {
-            FieldVector out = ColumnWriters.allocate(type, n, allocator);
-            try {
-                ArrowType from = input.type().getType();
-                ArrowType to = type.getType();
-                ValueCategory fc = ValueCategory.of(from);
-                ValueCategory tc = ValueCategory.of(to);
-                if (fc == ValueCategory.LONG && tc == ValueCategory.LONG && !(to instanceof ArrowType.Date
-                        && from instanceof ArrowType.Timestamp) && !(from instanceof ArrowType.Date
-                        && to instanceof ArrowType.Timestamp) && !(to instanceof ArrowType.Time
-                        || from instanceof ArrowType.Time)) {
-                    longToLong(in.vector(), out, n, to);
-                } else if (fc == ValueCategory.LONG && from instanceof ArrowType.Date
-                        && to instanceof ArrowType.Timestamp) {
-                    ColumnReaders.LongReader r = ColumnReaders.longs(in.vector());
-                    ColumnWriters.LongWriter w = ColumnWriters.longs(out);
-                    for (int i = 0; i < n; i++) {
-                        if (r.isNull(i)) {
+    private Evaluated convert(Evaluated in, int n, BufferAllocator allocator) {
+        FieldVector out = ColumnWriters.allocate(type, n, allocator);
+        try {
+            ArrowType from = input.type().getType();
+            ArrowType to = type.getType();
+            ValueCategory fc = ValueCategory.of(from);
+            ValueCategory tc = ValueCategory.of(to);
+            if (fc == ValueCategory.LONG && tc == ValueCategory.LONG && !(to instanceof ArrowType.Date
+                    && from instanceof ArrowType.Timestamp) && !(from instanceof ArrowType.Date
+                    && to instanceof ArrowType.Timestamp) && !(to instanceof ArrowType.Time
+                    || from instanceof ArrowType.Time)) {
+                longToLong(in.vector(), out, n, to);
+            } else if (fc == ValueCategory.LONG && from instanceof ArrowType.Date
+                    && to instanceof ArrowType.Timestamp) {
+                ColumnReaders.LongReader r = ColumnReaders.longs(in.vector());
+                ColumnWriters.LongWriter w = ColumnWriters.longs(out);
+                for (int i = 0; i < n; i++) {
+                    if (r.isNull(i)) {
+                        w.setNull(i);
+                        continue;
+                    }
+                    long micros;
+                    try {
+                        micros = Math.multiplyExact(r.get(i), 86_400_000_000L);
+                    } catch (ArithmeticException e) {
+                        // Beyond year 294247 the microseconds wrapped into a wrong timestamp; the folded cast
+                        // (ValueAccess's timestamp setter) raises the same error.
+                        if (lenient) {
                             w.setNull(i);
                             continue;
                         }
-                        long micros;
-                        try {
-                            micros = Math.multiplyExact(r.get(i), 86_400_000_000L);
-                        } catch (ArithmeticException e) {
-                            // Beyond year 294247 the microseconds wrapped into a wrong timestamp; the folded cast
-                            // (ValueAccess's timestamp setter) raises the same error.
-                            if (lenient) {
-                                w.setNull(i);
-                                continue;
-                            }
-                            throw new SqlError(SqlState.DATETIME_OVERFLOW, "Timestamp "
-                                    + java.time.LocalDate.ofEpochDay(r.get(i)).atStartOfDay() + " is outside the range"
-                                    + " of a microsecond timestamp (years -290308 to 294247)", e);
-                        }
-                        w.set(i, micros);
+                        throw new SqlError(SqlState.DATETIME_OVERFLOW, "Timestamp "
+                                + java.time.LocalDate.ofEpochDay(r.get(i)).atStartOfDay() + " is outside the range"
+                                + " of a microsecond timestamp (years -290308 to 294247)", e);
                     }
-                } else if (from instanceof ArrowType.Timestamp && to instanceof ArrowType.Date) {
-                    ColumnReaders.LongReader r = ColumnReaders.longs(in.vector());
-                    ColumnWriters.LongWriter w = ColumnWriters.longs(out);
-                    for (int i = 0; i < n; i++) {
-                        if (r.isNull(i)) {
-                            w.setNull(i);
-                        } else {
-                            w.set(i, Math.floorDiv(r.get(i), 86_400_000_000L));
-                        }
-                    }
-                } else if ((fc == ValueCategory.LONG && !io.lancejdbc.sql.types.Types.isTemporal(from)
-                        || fc == ValueCategory.DOUBLE) && tc == ValueCategory.DOUBLE) {
-                    ColumnReaders.DoubleReader r = ColumnReaders.doubles(in.vector());
-                    ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
-                    for (int i = 0; i < n; i++) {
-                        if (r.isNull(i)) {
-                            w.setNull(i);
-                        } else {
-                            w.set(i, r.get(i));
-                        }
-                    }
-                } else {
-                    generic(in.vector(), out, n, from, to);
+                    w.set(i, micros);
                 }
-                out.setValueCount(n);
-                return Evaluated.owned(out);
-            } catch (RuntimeException e) {
-                out.close();
-                throw e;
+            } else if (from instanceof ArrowType.Timestamp && to instanceof ArrowType.Date) {
+                ColumnReaders.LongReader r = ColumnReaders.longs(in.vector());
+                ColumnWriters.LongWriter w = ColumnWriters.longs(out);
+                for (int i = 0; i < n; i++) {
+                    if (r.isNull(i)) {
+                        w.setNull(i);
+                    } else {
+                        w.set(i, Math.floorDiv(r.get(i), 86_400_000_000L));
+                    }
+                }
+            } else if ((fc == ValueCategory.LONG && !io.lancejdbc.sql.types.Types.isTemporal(from)
+                    || fc == ValueCategory.DOUBLE) && tc == ValueCategory.DOUBLE) {
+                ColumnReaders.DoubleReader r = ColumnReaders.doubles(in.vector());
+                ColumnWriters.DoubleWriter w = ColumnWriters.doubles(out);
+                for (int i = 0; i < n; i++) {
+                    if (r.isNull(i)) {
+                        w.setNull(i);
+                    } else {
+                        w.set(i, r.get(i));
+                    }
+                }
+            } else {
+                generic(in.vector(), out, n, from, to);
             }
+            out.setValueCount(n);
+            return Evaluated.owned(out);
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
         }
     }
 

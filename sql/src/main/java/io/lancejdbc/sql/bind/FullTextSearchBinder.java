@@ -99,9 +99,6 @@ final class FullTextSearchBinder {
                     + " term) or 'and' (every term), got '" + args.get("operator") + "'");
         }
         String filter = args.get("filter");
-        if (filter != null && (filter.isBlank() || filter.indexOf('\0') >= 0)) {
-            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'filter' must not be empty");
-        }
         if (filter != null) {
             io.lancejdbc.sql.parse.LanceFilterText.check("filter", filter);
         }

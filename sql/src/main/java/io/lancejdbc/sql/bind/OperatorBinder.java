@@ -95,6 +95,10 @@ final class OperatorBinder {
         }
         if (e instanceof ExtractExpression) {
             ExtractExpression x = (ExtractExpression) e;
+            if (x.getName().equalsIgnoreCase(Operators.SUNDAY_WEEK_PART)) {
+                // The part behind week(x), not a name EXTRACT takes (week is the ISO week there).
+                throw new SqlError(SqlState.SYNTAX_ERROR, "Unknown date part " + x.getName());
+            }
             return Operators.extract(x.getName(), b.bind(x.getExpression()));
         }
         if (e instanceof IntervalExpression) {

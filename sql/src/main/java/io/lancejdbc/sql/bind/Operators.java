@@ -439,6 +439,9 @@ public final class Operators {
         return false;
     }
 
+    /** The date part of MySQL's and Doris's {@code week(x)} (mode 0: Sunday-first weeks 0..53), for week() only. */
+    public static final String SUNDAY_WEEK_PART = "week_sunday";
+
     /** {@code EXTRACT(part FROM e)} and the year()/month()/... functions; result int64 (second: float64). */
     public static Expr extract(String part, Expr e) {
         String p = part.toLowerCase(java.util.Locale.ROOT);
@@ -461,7 +464,7 @@ public final class Operators {
             case "second":
             case "quarter":
             case "week":
-            case "week_sunday":
+            case SUNDAY_WEEK_PART:
             case "dayofweek":
             case "dow":
             case "dayofyear":

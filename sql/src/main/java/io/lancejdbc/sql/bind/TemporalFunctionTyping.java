@@ -40,7 +40,7 @@ final class TemporalFunctionTyping {
                 "dayofyear")) {
             parts.put(part, part);
         }
-        parts.put("week", "week_sunday");
+        parts.put("week", Operators.SUNDAY_WEEK_PART);
         parts.put("weekofyear", "week");
         parts.forEach((function, part) -> {
             ScalarFunctionDefinition d = ScalarFunctionDefinition.named(function, Set.of(ScalarFunctionKey.EXTRACT),

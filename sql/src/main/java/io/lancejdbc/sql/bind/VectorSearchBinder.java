@@ -104,12 +104,6 @@ final class VectorSearchBinder {
         String filter = null;
         if (args.containsKey("filter")) {
             filter = args.get("filter");
-            if (filter.isBlank()) {
-                throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'filter' must not be empty");
-            }
-            if (filter.indexOf('\0') >= 0) {
-                throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'filter' must not contain an embedded NUL byte");
-            }
             io.lancejdbc.sql.parse.LanceFilterText.check("filter", filter);
         }
 

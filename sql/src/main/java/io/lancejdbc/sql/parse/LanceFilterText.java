@@ -30,10 +30,18 @@ public final class LanceFilterText {
     /**
      * @param argument the argument's name, for the message ({@code filter})
      * @param text the condition as the user wrote it
-     * @throws SqlError 42000 when the text cannot be one condition (unbalanced parentheses, a {@code ;}, an unclosed
-     *     quote), 54001 when it is longer or deeper than lance-core can evaluate safely
+     * @throws SqlError 22023 when the text is blank or holds a NUL character, 42000 when it cannot be one condition
+     *     (unbalanced parentheses, a {@code ;}, an unclosed quote), 54001 when it is longer or deeper than lance-core
+     *     can evaluate safely
      */
     public static void check(String argument, String text) {
+        if (text.isBlank()) {
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'" + argument + "' must not be empty");
+        }
+        if (text.indexOf('\0') >= 0) {
+            throw new SqlError(SqlState.INVALID_PARAMETER_VALUE, "'" + argument + "' must not contain an embedded NUL"
+                    + " byte");
+        }
         int depth = 0;
         int maxDepth = 0;
         int operators = 0;

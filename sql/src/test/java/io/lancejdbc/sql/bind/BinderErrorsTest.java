@@ -67,6 +67,13 @@ class BinderErrorsTest {
     }
 
     @Test
+    void theInternalPartOfWeekIsNoExtractPart() {
+        SqlError e = error("SELECT EXTRACT(week_sunday FROM d) FROM t");
+        assertEquals("42000", e.sqlState());
+        assertEquals("Unknown date part week_sunday", e.getMessage());
+    }
+
+    @Test
     void badCastConstantIs22018() {
         SqlError e = error("SELECT CAST('abc' AS INT)");
         assertEquals("22018", e.sqlState());
